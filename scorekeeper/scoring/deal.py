@@ -1,0 +1,43 @@
+"""One deal as players record it: contract, doubles and result."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .contracts import RANKS, Contract, Trump
+from .doubles import Double
+from .errors import Problem, collect
+from .results import RESULT_TYPES, Result
+
+
+@dataclass(frozen=True)
+class Deal:
+    """What was entered for one deal; `result` is None for a deal settled without play."""
+
+    contract: Contract
+    doubles: frozenset[Double] = frozenset()
+    result: Result | None = None
+    trump: Trump | None = None
+    rank: str | None = None
+
+    def __post_init__(self) -> None:
+        problems: list[Problem] = []
+        if self.trump is not None and self.contract is not Contract.TRUMPS:
+            problems.append(Problem("trump", "trump: a trump suit is named only in Trumps"))
+        if self.rank is not None:
+            if self.contract is not Contract.DOMINOES:
+                problems.append(Problem("rank", "rank: a starting rank is named only in Dominoes"))
+            elif self.rank not in RANKS:
+                problems.append(Problem("rank", f"rank: {self.rank!r} is not a rank (2 to 10, J, Q, K or A)"))
+        expected = RESULT_TYPES[self.contract]
+        if self.result is not None and not isinstance(self.result, expected):
+            problems.append(
+                Problem("result", f"result: a {self.contract} deal records a {expected.__name__}")
+            )
+        if any(not (0 <= s < 4) for pair in self.doubles for s in pair):
+            problems.append(Problem("doubles", "doubles: a seat is not at the table"))
+        collect(problems)
+
+    def with_result(self, result: Result | None) -> Deal:
+        """The same deal with another result."""
+        return Deal(self.contract, self.doubles, result, self.trump, self.rank)

@@ -1,0 +1,78 @@
+"""Who may double whom in a deal, and the "maximum" convenience.
+
+A double is a pair `(doubler, doubled)` of seats. A redouble is simply the
+second direction of a pair.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .contracts import Contract
+from .errors import Problem
+from .rules import Doubling, Rules
+
+Double = tuple[int, int]
+
+
+def only_declarer_doubled(contract: Contract, rules: Rules) -> bool:
+    """True when the others may double only the declarer, not each other."""
+    return contract.positive or rules.doubling is Doubling.DECLARER_ONLY
+
+
+def doublers_of(seat: int, doubles: Iterable[Double]) -> frozenset[int]:
+    """The seats that doubled `seat`."""
+    return frozenset(a for a, b in doubles if b == seat)
+
+
+def targets(
+    player: int, declarer: int, contract: Contract, rules: Rules, doubles: Iterable[Double]
+) -> frozenset[int]:
+    """Whom `player` may double, given the doubles already made.
+
+    The declarer speaks last and may double only those who doubled them.
+    """
+    if rules.doubling is Doubling.NONE:
+        return frozenset()
+    if player == declarer:
+        return doublers_of(declarer, doubles)
+    if only_declarer_doubled(contract, rules):
+        return frozenset({declarer})
+    return frozenset(range(4)) - {player}
+
+
+def maximum(
+    player: int, declarer: int, contract: Contract, rules: Rules, doubles: Iterable[Double]
+) -> frozenset[Double]:
+    """Every double `player` may make: what a player means by saying "maximum"."""
+    return frozenset((player, t) for t in targets(player, declarer, contract, rules, doubles))
+
+
+def check_doubles(
+    doubles: frozenset[Double], declarer: int, contract: Contract, rules: Rules, names: list[str]
+) -> list[Problem]:
+    """Every problem with the doubles of one deal; `names` are the players' names."""
+    problems: list[Problem] = []
+
+    def refuse(message: str) -> None:
+        problems.append(Problem("doubles", f"doubles: {message}"))
+
+    if doubles and rules.doubling is Doubling.NONE:
+        refuse("this game is played without doubling")
+        return problems
+    redoubled = set()
+    for a, b in sorted(doubles):
+        if a == b:
+            refuse(f"{names[a]} cannot double themselves")
+        elif a == declarer:
+            if (b, a) not in doubles:
+                refuse(f"{names[a]} can only redouble players who doubled them, not {names[b]}")
+            redoubled.add(b)
+        elif b != declarer and only_declarer_doubled(contract, rules):
+            refuse(f"{names[a]} may double only the declarer, not {names[b]}")
+    if rules.redouble_all and redoubled:
+        missed = doublers_of(declarer, doubles) - redoubled
+        if missed:
+            who = ", ".join(names[s] for s in sorted(missed))
+            refuse(f"a declarer who redoubles must redouble everyone who doubled them ({who})")
+    return problems

@@ -1,0 +1,64 @@
+"""The scoresheet as a table for the terminal, laid out like the paper sheet."""
+
+from __future__ import annotations
+
+from .scoring import CONTRACT_NAMES, Sheet
+from .scoring.marks import letters, marks_of
+
+_CELL = 18
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+def _row(label: str, cells: list[str], total: str) -> str:
+    return f"{label:<24}" + "".join(f"{c:>{_CELL}}" for c in cells) + f"{total:>8}"
+
+
+def render(sheet: Sheet) -> str:
+    """The whole sheet: deal rows in declarer blocks, running totals after each block, checks."""
+    game = sheet.game
+    names, marks = game.players, letters(game.players)
+    lines = [
+        _row("", [f"{n[:_CELL - 2]} ({m})" for n, m in zip(names, marks, strict=True)], "total"),
+        _row("deal  contract", ["dbl  raw  score" for _ in names], ""),
+    ]
+    for row in sheet.deals:
+        d = row.roles.declarer
+        contract = CONTRACT_NAMES[row.deal.contract]
+        if row.deal.trump:
+            contract += f" {row.deal.trump.value}"
+        if row.deal.rank:
+            contract += f" {row.deal.rank}"
+        if row.settled:
+            contract += " (settled)"
+        cells = []
+        for seat in range(4):
+            dbl = marks_of(seat, row.deal, d, game.rules).text(marks, d)
+            cells.append(f"{dbl:<5}{row.raw[seat]:>4} {_signed(row.score[seat]):>5}")
+        lines.append(_row(f"{row.number:>3} {marks[d]} {contract}", cells, str(row.contract_total)))
+        if row.number == len(sheet.deals) or game.round_of(row.number) != game.round_of(row.number - 1):
+            lines.append(_row("    running total", [_signed(v) for v in row.running], str(sum(row.running))))
+            lines.append("")
+    lines += _checks(sheet)
+    return "\n".join(lines)
+
+
+def _checks(sheet: Sheet) -> list[str]:
+    names = sheet.game.players
+    ok = {True: "ok", False: "FAILED"}
+    lines = [f"every deal adds up to its contract total: {ok[sheet.deals_balance]}"]
+    for block in sheet.blocks:
+        if block.complete:
+            lines.append(
+                f"{names[block.declarer]}'s deals add up to {block.total} "
+                f"(expected {block.expected}): {ok[block.balanced]}"
+            )
+    lines.append(f"game total {sheet.game_total}, a complete game totals {sheet.expected_game_total}")
+    if sheet.complete:
+        ranking = sorted(range(4), key=lambda s: -sheet.totals[s])
+        lines.append("final: " + ", ".join(f"{names[s]} {_signed(sheet.totals[s])}" for s in ranking))
+    else:
+        lines.append(f"{len(sheet.deals)} of {sheet.game.rules.total_deals} deals played")
+    return lines
