@@ -21,7 +21,7 @@ def render(sheet: Sheet) -> str:
     game = sheet.game
     names, marks = game.players, letters(game.players)
     lines = [
-        _row("", [f"{n[:_CELL - 2]} ({m})" for n, m in zip(names, marks, strict=True)], "total"),
+        _row("", [f"{n[: _CELL - 2]} ({m})" for n, m in zip(names, marks, strict=True)], "total"),
         _row("deal  contract", ["dbl  raw  score" for _ in names], ""),
     ]
     for row in sheet.deals:

@@ -56,20 +56,20 @@ class _Ledger:
 
     def record(self, index: int, deal: Deal) -> None:
         """Check `deal` as the deal at `index` and count it; raise GameError if illegal."""
+        turn = self.turn(index)
         try:
-            self._check(index, deal)
+            self._check(index, turn, deal)
         except GameError as error:
             raise error.in_deal(index + 1) from None
-        declarer = self.turn(index).roles.declarer
+        declarer = turn.roles.declarer
         self.played[declarer].append(deal.contract)
         for doubler in doublers_of(declarer, deal.doubles):
             self.made[doubler, declarer] += 1
 
-    def _check(self, index: int, deal: Deal) -> None:
+    def _check(self, index: int, turn: Turn, deal: Deal) -> None:
         game, rules = self.game, self.game.rules
         if index >= rules.total_deals:
             raise GameError.one("hands", f"the game has only {rules.total_deals} deals")
-        turn = self.turn(index)
         d = turn.roles.declarer
         names = list(game.players)
         problems: list[Problem] = []

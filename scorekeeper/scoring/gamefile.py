@@ -17,7 +17,7 @@ from .errors import FormatError, GameError, Problem
 from .game import Game
 from .gamefile_rules import dump_rules, expect_object, fail, is_int, parse_rules
 from .results import Dominoes, Hearts, King, LastTwo, Queens, Ravage, Result, Tricks
-from .seating import doubling_order
+from .seating import doubling_order, roles_of
 
 FORMAT = "barbu-game/1"
 TOP_KEYS = ("format", "players", "first_declarer", "rules", "hands")
@@ -112,10 +112,10 @@ def _hand(value: object, names: _Names) -> tuple[Deal, int | None]:
     declarer = names.seat(hand["declarer"], "declarer") if "declarer" in hand else None
     doubles = _doubles(hand.get("doubles", []), names)
     trump = hand.get("trump")
-    if trump is not None and trump not in set(Trump):
+    if "trump" in hand and (not isinstance(trump, str) or trump not in set(Trump)):
         raise fail("trump", f"{trump!r} is not a suit")
     rank = hand.get("rank")
-    if rank is not None and not isinstance(rank, str):
+    if "rank" in hand and not isinstance(rank, str):
         raise fail("rank", 'must be a rank such as "7" or "Q"')
     result = _READ_RESULT[contract](hand["result"], names) if "result" in hand else None
     return Deal(contract, doubles, result, Trump(trump) if trump else None, rank), declarer
@@ -139,7 +139,7 @@ def load(doc: object) -> Game:
     players = _players(top)
     names = _Names(players)
     first = names.seat(top["first_declarer"], "first_declarer")
-    rules = parse_rules(top.get("rules"))
+    rules = parse_rules(top.get("rules", {}))
     if not isinstance(top["hands"], list):
         raise fail("hands", "must be a list")
     Game(players, first, rules)  # names checked before the hands refer to them
@@ -151,7 +151,7 @@ def load(doc: object) -> Game:
         except GameError as error:
             problems += error.in_deal(index + 1).problems
             continue
-        expected = Game(players, first, rules).roles(index).declarer
+        expected = roles_of(index, first, rules).declarer
         if claimed is not None and claimed != expected:
             problems.append(
                 Problem(

@@ -110,7 +110,7 @@ def parse_points(value: dict[str, Any], ravage_city: bool) -> Scheme:
 
 def parse_rules(value: object) -> Rules:
     """Rules from the `rules` object of a game file (absent means the defaults)."""
-    raw = expect_object({} if value is None else value, "rules", RULE_KEYS)
+    raw = expect_object(value, "rules", RULE_KEYS)
     ravage_city = _flag(raw, "ravage_city")
     scheme_value = raw.get("scheme", "standard")
     if isinstance(scheme_value, str):
@@ -120,7 +120,7 @@ def parse_rules(value: object) -> Rules:
     else:
         scheme = parse_points(scheme_value, ravage_city)
     compulsory = raw.get("compulsory_doubles")
-    if compulsory is not None and not is_int(compulsory):
+    if "compulsory_doubles" in raw and not is_int(compulsory):
         raise fail("rules.compulsory_doubles", "must be a whole number from 0 to 7")
     try:
         return Rules(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from .contracts import Contract
 from .errors import GameError
@@ -33,6 +34,10 @@ class Scheme:
 
     def contract_total(self, contract: Contract) -> int:
         """What the four deal scores of `contract` always add up to."""
+        return self._totals[contract]
+
+    @cached_property
+    def _totals(self) -> dict[Contract, int]:
         return {
             Contract.NO_TRICKS: 13 * self.no_tricks,
             Contract.NO_QUEENS: 4 * self.no_queens,
@@ -42,7 +47,7 @@ class Scheme:
             Contract.TRUMPS: 13 * self.trumps,
             Contract.DOMINOES: sum(self.dominoes),
             Contract.RAVAGE_CITY: self.ravage_city,
-        }[contract]
+        }
 
     def block_total(self, contracts: Iterable[Contract]) -> int:
         """What one declarer's block of `contracts` adds up to."""

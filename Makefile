@@ -1,0 +1,49 @@
+# The two commands of the README: `make run` and `make test`.
+SHELL := /bin/bash
+BIN := .venv/bin
+HOST ?= 0.0.0.0
+PORT ?= 8000
+
+.PHONY: run test install install-test lint unit web browser postgres bench clean
+
+.venv/.installed: pyproject.toml scripts/bootstrap.sh
+	scripts/bootstrap.sh
+	touch $@
+
+.venv/.installed-test: .venv/.installed
+	scripts/bootstrap.sh test
+	touch $@
+
+install: .venv/.installed
+
+install-test: .venv/.installed-test
+	scripts/apt-install.sh chromium postgresql
+
+run: install
+	$(BIN)/scorekeeper db upgrade
+	HOST=$(HOST) PORT=$(PORT) scripts/serve.sh
+
+test: install-test lint unit web browser postgres
+
+lint:
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+unit:
+	$(BIN)/python -m pytest tests/unit tests/oracle
+
+web:
+	$(BIN)/python -m pytest tests/web
+
+browser:
+	$(BIN)/python -m pytest tests/browser
+
+postgres:
+	scripts/with-postgres.sh $(BIN)/python -m pytest tests/web -m postgres
+
+bench: install
+	$(BIN)/python bench/score_games.py
+
+clean:
+	rm -rf .venv .pytest_cache .mypy_cache .ruff_cache .hypothesis
