@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from enum import StrEnum
 from typing import Any
 
 from .contracts import Contract, Trump
@@ -43,6 +44,10 @@ class _Names:
         return tuple(self.seat(v, field) for v in value)
 
     def counts(self, value: object, field: str) -> tuple[int, int, int, int]:
+        if isinstance(value, dict):
+            for key in value:
+                if key not in self.players:
+                    raise fail(field, f"{key!r} is not a player")
         counts = expect_object(value, field, self.players)
         missing = [p for p in self.players if p not in counts]
         if missing:
@@ -102,18 +107,27 @@ def _doubles(value: object, names: _Names) -> frozenset[tuple[int, int]]:
     return frozenset(pairs)
 
 
+def _not_one_of(value: object, what: str, kind: type[StrEnum]) -> str:
+    choices = ", ".join(k.value for k in kind)
+    if isinstance(value, str | int | float) and not isinstance(value, bool):
+        return f"{value!r} is not {what} ({choices})"
+    return f"must be one of {choices}"
+
+
 def _hand(value: object, names: _Names) -> tuple[Deal, int | None]:
     """One hand as a Deal, and the declarer's seat if the file names it."""
     hand = expect_object(value, "hand", HAND_KEYS)
-    contract_value = hand.get("contract")
+    if "contract" not in hand:
+        raise fail("contract", "is missing")
+    contract_value = hand["contract"]
     if not isinstance(contract_value, str) or contract_value not in set(Contract):
-        raise fail("contract", f"{contract_value!r} is not a contract")
+        raise fail("contract", _not_one_of(contract_value, "a contract", Contract))
     contract = Contract(contract_value)
     declarer = names.seat(hand["declarer"], "declarer") if "declarer" in hand else None
     doubles = _doubles(hand.get("doubles", []), names)
     trump = hand.get("trump")
     if "trump" in hand and (not isinstance(trump, str) or trump not in set(Trump)):
-        raise fail("trump", f"{trump!r} is not a suit")
+        raise fail("trump", _not_one_of(trump, "a suit", Trump))
     rank = hand.get("rank")
     if "rank" in hand and not isinstance(rank, str):
         raise fail("rank", 'must be a rank such as "7" or "Q"')

@@ -18,7 +18,14 @@ MAXIMUM = [
     ("positive", STANDARD, Contract.TRUMPS, BETH, set(), {ANN}),
     ("declarer-only", DECLARER_ONLY, Contract.NO_QUEENS, CAT, set(), {ANN}),
     ("none", NONE, Contract.NO_QUEENS, CAT, set(), set()),
-    ("declarer-redoubles", STANDARD, Contract.NO_QUEENS, ANN, {(BETH, ANN), (CAT, ANN), (BETH, CAT)}, {BETH, CAT}),
+    (
+        "declarer-redoubles",
+        STANDARD,
+        Contract.NO_QUEENS,
+        ANN,
+        {(BETH, ANN), (CAT, ANN), (BETH, CAT)},
+        {BETH, CAT},
+    ),
     ("declarer-nobody", STANDARD, Contract.NO_QUEENS, ANN, {(BETH, CAT)}, set()),
     ("declarer-positive", STANDARD, Contract.DOMINOES, ANN, {(DIANA, ANN)}, {DIANA}),
 ]
@@ -53,7 +60,9 @@ def test_legal_doubles(contract, doubles, rules):
 
 ILLEGAL = [
     pytest.param("no-queens", [["Beth", "Beth"]], {}, "cannot double themselves", id="self"),
-    pytest.param("no-queens", [["Ann", "Beth"]], {}, "only redouble players who doubled", id="declarer-first"),
+    pytest.param(
+        "no-queens", [["Ann", "Beth"]], {}, "only redouble players who doubled", id="declarer-first"
+    ),
     pytest.param("trumps", [["Beth", "Cat"]], {}, "only the declarer", id="positive-between-others"),
     pytest.param("dominoes", [["Cat", "Diana"]], {}, "only the declarer", id="dominoes-between-others"),
     pytest.param(
