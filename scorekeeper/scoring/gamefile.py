@@ -111,7 +111,7 @@ def _not_one_of(value: object, what: str, kind: type[StrEnum]) -> str:
     choices = ", ".join(k.value for k in kind)
     if isinstance(value, str | int | float) and not isinstance(value, bool):
         return f"{value!r} is not {what} ({choices})"
-    return f"must be one of {choices}"
+    return f"must be {what} ({choices})"
 
 
 def _hand(value: object, names: _Names) -> tuple[Deal, int | None]:
