@@ -1,17 +1,19 @@
-"""Barbu Scorekeeper: the scoresheet of Barbu, the bridge players' card game."""
+"""Barbu Scorekeeper: the scoresheet of Barbu, the bridge players' card game.
+
+The package itself imports nothing heavy, so that the rules engine
+(`scorekeeper.scoring`) can be used without Flask.
+"""
 
 from __future__ import annotations
 
-from flask import Flask
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 
 def create_app(test_config: dict[str, object] | None = None) -> Flask:
-    """Build the web app; `test_config` overrides the configuration in tests."""
-    app = Flask(__name__, instance_relative_config=True)
-    if test_config:
-        app.config.update(test_config)
-    from .cli import COMMANDS
+    """Build the web app (see `scorekeeper.app`); `flask --app scorekeeper` and gunicorn use this."""
+    from .app import create_app as build
 
-    for command in COMMANDS:
-        app.cli.add_command(command)
-    return app
+    return build(test_config)

@@ -6,6 +6,7 @@ import json
 import sys
 
 import click
+from flask import Flask
 from flask.cli import FlaskGroup
 
 from .report import sheet_json
@@ -45,8 +46,8 @@ def score_command(file: str, human: bool) -> None:
 COMMANDS = [score_command]
 
 
-def _create_app():  # type: ignore[no-untyped-def]
-    from . import create_app
+def _create_app() -> Flask:
+    from .app import create_app
 
     return create_app()
 

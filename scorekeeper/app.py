@@ -1,0 +1,41 @@
+"""The app factory: configuration, database, languages, security, blueprints, commands."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from flask import Flask
+
+from . import config, db, i18n, security
+from .cli import COMMANDS
+from .web import deals, errors, games, home, new_game
+
+# templates/, static/ and instance/ sit beside the package, at the top of the checkout.
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config: dict[str, object] | None = None) -> Flask:
+    """Build the web app; `test_config` overrides the configuration in tests."""
+    app = Flask(
+        __name__,
+        instance_path=os.environ.get("SCOREKEEPER_INSTANCE") or str(ROOT / "instance"),
+        instance_relative_config=True,
+        template_folder="../templates",
+        static_folder="../static",
+    )
+
+    config.configure(app, test_config)
+    db.init_app(app)
+    i18n.init_app(app)
+    security.init_app(app)
+    register_blueprints(app)
+    for command in COMMANDS:
+        app.cli.add_command(command)
+    return app
+
+
+def register_blueprints(app: Flask) -> None:
+    """One blueprint per feature."""
+    for blueprint in (home.bp, new_game.bp, games.bp, deals.bp, errors.bp):
+        app.register_blueprint(blueprint)

@@ -1,0 +1,76 @@
+"""What players entered, as stored: games, their deals, and every change made.
+
+Nothing computed (scores, totals) is stored; the engine derives it.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameRow(Base):
+    """A game: who sits where, the rules agreed, and its links."""
+
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True)
+    view_token: Mapped[str] = mapped_column(String(64), unique=True)
+    players: Mapped[list[str]] = mapped_column(JSON)
+    first_declarer: Mapped[int] = mapped_column(Integer)
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    deals: Mapped[list[DealRow]] = relationship(
+        back_populates="game", order_by="DealRow.position", cascade="all, delete-orphan"
+    )
+
+
+class DealRow(Base):
+    """One deal as entered; `result` is None for a deal settled without play."""
+
+    __tablename__ = "deals"
+    __table_args__ = (UniqueConstraint("game_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    contract: Mapped[str] = mapped_column(String(20))
+    trump: Mapped[str | None] = mapped_column(String(10))
+    rank: Mapped[str | None] = mapped_column(String(2))
+    doubles: Mapped[list[list[str]]] = mapped_column(JSON)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    game: Mapped[GameRow] = relationship(back_populates="deals")
+
+
+class ChangeRow(Base):
+    """One change to a game, kept so the history can be shown; `version` is the game's after it.
+
+    The unique (game, version) pair also makes two changes made on the same
+    version impossible, whichever worker or machine makes them.
+    """
+
+    __tablename__ = "changes"
+    __table_args__ = (UniqueConstraint("game_id", "version"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    version: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(10))
+    position: Mapped[int | None] = mapped_column(Integer)
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

@@ -1,0 +1,170 @@
+"""Games in the database: create, find by link, and change with a version check.
+
+Every change names the version of the game it was made on. The version is
+bumped with a conditional UPDATE and the change is recorded under a unique
+(game, version) key, so two phones, workers or machines changing the same
+version never both succeed: the second gets Conflict.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+
+from . import db
+from .models import ChangeRow, DealRow, GameRow, now
+from .scoring import FORMAT, Game, dump, load
+
+
+class Conflict(Exception):
+    """The game changed since the version the change was made on."""
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A game as loaded for one request: the row, the checked game, and the link used."""
+
+    row: GameRow
+    game: Game
+    editable: bool
+
+    @property
+    def token(self) -> str:
+        return self.row.edit_token if self.editable else self.row.view_token
+
+    @property
+    def version(self) -> int:
+        return self.row.version
+
+
+def new_token() -> str:
+    """A random link token of 192 bits."""
+    return secrets.token_urlsafe(24)
+
+
+def hand_of(deal: DealRow) -> dict[str, Any]:
+    """The `barbu-game/1` hand of a stored deal."""
+    hand: dict[str, Any] = {"contract": deal.contract, "doubles": deal.doubles}
+    if deal.trump:
+        hand["trump"] = deal.trump
+    if deal.rank:
+        hand["rank"] = deal.rank
+    if deal.result is not None:
+        hand["result"] = deal.result
+    return hand
+
+
+def document(row: GameRow) -> dict[str, Any]:
+    """The game file of a stored game."""
+    return {
+        "format": FORMAT,
+        "players": list(row.players),
+        "first_declarer": row.players[row.first_declarer],
+        "rules": row.rules,
+        "hands": [hand_of(d) for d in row.deals],
+    }
+
+
+def find(token: str) -> StoredGame | None:
+    """The game whose edit or view link ends in `token`."""
+    s = db.session()
+    row = s.scalar(select(GameRow).where(GameRow.edit_token == token))
+    editable = row is not None
+    if row is None:
+        row = s.scalar(select(GameRow).where(GameRow.view_token == token))
+    if row is None:
+        return None
+    return StoredGame(row, load(document(row)), editable)
+
+
+def create(game: Game, kind: str = "create") -> GameRow:
+    """Store `game` as a new game with fresh links."""
+    s = db.session()
+    doc = dump(game)
+    row = GameRow(
+        edit_token=new_token(),
+        view_token=new_token(),
+        players=list(game.players),
+        first_declarer=game.first_declarer,
+        rules=doc["rules"],
+        version=0,
+    )
+    for position, hand in enumerate(doc["hands"]):
+        row.deals.append(_deal_row(position, hand))
+    s.add(row)
+    s.flush()
+    s.add(ChangeRow(game_id=row.id, version=0, kind=kind, position=None, before=None, after=None))
+    s.commit()
+    return row
+
+
+def _deal_row(position: int, hand: dict[str, Any]) -> DealRow:
+    return DealRow(
+        position=position,
+        contract=hand["contract"],
+        trump=hand.get("trump"),
+        rank=hand.get("rank"),
+        doubles=hand.get("doubles", []),
+        result=hand.get("result"),
+    )
+
+
+def save(stored: StoredGame, version: int, game: Game, kind: str, position: int) -> int:
+    """Store `game` as the next version of `stored`, made on `version`; Conflict if stale.
+
+    `kind` is "add", "edit" or "undo" and `position` the deal concerned.
+    Returns the new version.
+    """
+    s = db.session()
+    row = stored.row
+    old_hands = dump(stored.game)["hands"]
+    new_hands = dump(game)["hands"]
+    try:
+        bumped = s.execute(
+            update(GameRow)
+            .where(GameRow.id == row.id, GameRow.version == version)
+            .values(version=version + 1, updated_at=now())
+        )
+        if bumped.rowcount != 1:  # type: ignore[attr-defined]
+            raise Conflict
+        deals = {d.position: d for d in s.scalars(select(DealRow).where(DealRow.game_id == row.id))}
+        for pos in range(len(new_hands), len(old_hands)):
+            s.delete(deals[pos])
+        s.flush()
+        for pos, hand in enumerate(new_hands):
+            if pos >= len(old_hands):
+                s.add(_new_deal(row.id, pos, hand))
+            elif hand != old_hands[pos]:
+                fresh = _deal_row(pos, hand)
+                for column in ("contract", "trump", "rank", "doubles", "result"):
+                    setattr(deals[pos], column, getattr(fresh, column))
+        before = old_hands[position] if position < len(old_hands) else None
+        after = new_hands[position] if position < len(new_hands) else None
+        s.add(
+            ChangeRow(
+                game_id=row.id, version=version + 1, kind=kind, position=position, before=before, after=after
+            )
+        )
+        s.commit()
+    except (Conflict, IntegrityError):
+        s.rollback()
+        raise Conflict from None
+    return version + 1
+
+
+def _new_deal(game_id: int, position: int, hand: dict[str, Any]) -> DealRow:
+    deal = _deal_row(position, hand)
+    deal.game_id = game_id
+    return deal
+
+
+def history(row: GameRow) -> list[ChangeRow]:
+    """Every change made to a game, newest first."""
+    s = db.session()
+    return list(
+        s.scalars(select(ChangeRow).where(ChangeRow.game_id == row.id).order_by(ChangeRow.version.desc()))
+    )

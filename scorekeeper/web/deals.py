@@ -1,0 +1,132 @@
+"""Entering a deal and correcting an earlier one."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+
+from .. import store
+from ..scoring import Contract, Doubling, Game, GameError, doubling_order, targets
+from ..store import StoredGame
+from .deal_fill import fill_form
+from .deal_input import Errors, Invalid, problems_by_section, read_deal
+from .forms import DealForm
+from .lookup import game_or_404
+from .sheet_view import sheet_view
+
+bp = Blueprint("deals", __name__)
+
+
+def _contract(value: str | None, allowed: tuple[Contract, ...]) -> Contract | None:
+    return next((c for c in allowed if c.value == value), None)
+
+
+@bp.route("/g/<token>/deal", methods=["GET", "POST"])
+def add(token: str) -> ResponseReturnValue:
+    """Enter the next deal."""
+    stored = game_or_404(token, "g")
+    turn = stored.game.next_turn()
+    if turn is None:
+        return redirect(url_for("games.page", kind="g", token=token), 303)
+    form = DealForm()
+    contract = _contract(request.values.get("contract"), turn.contracts_left)
+    if request.method == "GET":
+        form.version.data = str(stored.version)
+        for seat in turn.forced:
+            getattr(form, f"dbl_{seat}_{turn.roles.declarer}").data = True
+    return _entry(stored, form, contract, len(stored.game.deals), turn.contracts_left, "add")
+
+
+@bp.route("/g/<token>/deal/<int:number>/edit", methods=["GET", "POST"])
+def edit(token: str, number: int) -> ResponseReturnValue:
+    """Correct deal `number`, checked against every later deal."""
+    stored = game_or_404(token, "g")
+    index = number - 1
+    if not 0 <= index < len(stored.game.deals):
+        abort(404)
+    current = stored.game.deals[index]
+    turn = stored.game.turn(index)
+    allowed = (*turn.contracts_left,) if current.contract in turn.contracts_left else (current.contract,)
+    form = DealForm()
+    contract = _contract(request.values.get("contract"), allowed) or current.contract
+    if request.method == "GET":
+        form.version.data = str(stored.version)
+        if contract is current.contract:
+            fill_form(form, current)
+    return _entry(stored, form, contract, index, allowed, "edit")
+
+
+def _offered(game: Game, declarer: int, contract: Contract | None) -> dict[int, list[int]]:
+    """Whom each player may be offered to double; the declarer is offered everyone, and the
+    page (or the server, without JavaScript) keeps only those who doubled them."""
+    if contract is None or game.rules.doubling is Doubling.NONE:
+        return {p: [] for p in range(4)}
+    offered = {p: sorted(targets(p, declarer, contract, game.rules, ())) for p in range(4) if p != declarer}
+    offered[declarer] = [p for p in range(4) if p != declarer]
+    return offered
+
+
+def _entry(
+    stored: StoredGame,
+    form: DealForm,
+    contract: Contract | None,
+    index: int,
+    allowed: tuple[Contract, ...],
+    kind: str,
+) -> ResponseReturnValue:
+    game = stored.game
+    turn = game.turn(index)
+    errors: Errors = {}
+    changed = False
+    if contract is not None and form.validate_on_submit():
+        if form.version.data != str(stored.version):
+            changed = True
+        else:
+            try:
+                deal = read_deal(form, contract, turn.roles.declarer, game.rules)
+                new_game = game.add(deal) if kind == "add" else game.replace(index, deal)
+                store.save(stored, stored.version, new_game, kind, index)
+            except Invalid as invalid:
+                errors = invalid.errors
+            except GameError as error:
+                errors = problems_by_section(error, index + 1)
+            except store.Conflict:
+                changed = True
+            else:
+                anchor = f"deal-{index + 1}"
+                return redirect(url_for("games.page", kind="g", token=stored.token, _anchor=anchor), 303)
+    elif form.errors:
+        errors = {"game": [_("The form expired or was not sent whole. Please save again.")]}
+    if changed:
+        # Show the entry again on top of the game as it is now, ready to save in one tap.
+        stored = store.find(stored.token) or stored
+        game = stored.game
+        form.version.data = str(stored.version)
+        if kind == "add":
+            if game.complete:
+                return redirect(url_for("games.page", kind="g", token=stored.token), 303)
+            index = len(game.deals)
+            turn = game.turn(index)
+            allowed = turn.contracts_left
+    status = 409 if changed else (422 if errors else 200)
+    return (
+        render_template(
+            "deals/form.html",
+            stored=stored,
+            game=game,
+            form=form,
+            contract=contract,
+            allowed=allowed,
+            turn=turn,
+            number=index + 1,
+            kind=kind,
+            errors=errors,
+            changed=changed,
+            view=sheet_view(stored.game) if changed else None,
+            order=doubling_order(turn.roles.declarer),
+            offered=_offered(game, turn.roles.declarer, contract),
+            settle_possible=contract is not None and game.rules.settles(contract, False),
+        ),
+        status,
+    )

@@ -1,0 +1,32 @@
+"""Home: start a new game, or reopen one of the games recently opened here."""
+
+from __future__ import annotations
+
+from flask import Blueprint, redirect, render_template, request, session, url_for
+from werkzeug.wrappers import Response
+
+from ..store import find
+from .forms import EmptyForm
+from .lookup import forget
+
+bp = Blueprint("home", __name__)
+
+
+@bp.get("/")
+def index() -> str:
+    """Show the start page."""
+    recent = []
+    for entry in session.get("recent", []):
+        kind, _, token = entry.partition("/")
+        stored = find(token)
+        if stored is not None:
+            recent.append((entry, kind, stored))
+    return render_template("home/index.html", recent=recent, form=EmptyForm())
+
+
+@bp.post("/forget")
+def forget_game() -> Response:
+    """Remove a game from this device's list (the game itself is kept)."""
+    if EmptyForm().validate_on_submit():
+        forget(request.form.get("entry", ""))
+    return redirect(url_for("home.index"), 303)

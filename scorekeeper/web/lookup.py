@@ -1,0 +1,31 @@
+"""Finding a game by its link, and remembering the games opened on this device."""
+
+from __future__ import annotations
+
+from flask import abort, session
+
+from ..store import StoredGame, find
+
+RECENT_LIMIT = 12
+
+
+def game_or_404(token: str, kind: str) -> StoredGame:
+    """The game behind an edit (`kind` "g") or view ("v") link; 404 if there is none."""
+    stored = find(token)
+    if stored is None or stored.editable != (kind == "g"):
+        abort(404)
+    remember(kind, token)
+    return stored
+
+
+def remember(kind: str, token: str) -> None:
+    """Put a link first in this browser's list of recent games."""
+    entry = f"{kind}/{token}"
+    recent = [e for e in session.get("recent", []) if e != entry]
+    session["recent"] = [entry, *recent][:RECENT_LIMIT]
+    session.permanent = True
+
+
+def forget(entry: str) -> None:
+    """Drop a link from this browser's list of recent games."""
+    session["recent"] = [e for e in session.get("recent", []) if e != entry]

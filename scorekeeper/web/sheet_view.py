@@ -1,0 +1,56 @@
+"""The scoresheet shaped for templates: rows in declarer blocks, cells per player, checks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..scoring import Game, ScoredDeal, Sheet, score
+from ..scoring.marks import Marks, letters, marks_of
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One player's part of a row: the doubles they made, raw and deal score."""
+
+    marks: Marks
+    raw: int
+    score: int
+
+
+@dataclass(frozen=True)
+class Row:
+    scored: ScoredDeal
+    cells: tuple[Cell, ...]
+    closes_round: bool
+
+
+@dataclass(frozen=True)
+class SheetView:
+    sheet: Sheet
+    rows: tuple[Row, ...]
+    letters: tuple[str, ...]
+
+    @property
+    def game(self) -> Game:
+        return self.sheet.game
+
+    @property
+    def ranking(self) -> list[tuple[int, str, int]]:
+        """(place, name, total), best first; equal totals share a place."""
+        totals = self.sheet.totals
+        order = sorted(range(4), key=lambda s: -totals[s])
+        return [(1 + sum(1 for t in totals if t > totals[s]), self.game.players[s], totals[s]) for s in order]
+
+
+def sheet_view(game: Game) -> SheetView:
+    """Score `game` and lay it out as the paper sheet does."""
+    sheet = score(game)
+    rows = []
+    for row in sheet.deals:
+        d = row.roles.declarer
+        cells = tuple(
+            Cell(marks_of(seat, row.deal, d, game.rules), row.raw[seat], row.score[seat]) for seat in range(4)
+        )
+        last = row.number == len(sheet.deals) or game.round_of(row.number) != game.round_of(row.number - 1)
+        rows.append(Row(row, cells, last))
+    return SheetView(sheet, tuple(rows), letters(game.players))

@@ -1,0 +1,98 @@
+// Faster deal entry. The form works without this file; it only saves taps.
+(function () {
+  "use strict";
+  const form = document.querySelector("form.deal-form");
+  if (!form) return;
+  const declarer = form.dataset.declarer;
+
+  function rowBoxes(row) {
+    return Array.from(row.querySelectorAll("input[data-target]")).filter((b) => !b.closest("[hidden]"));
+  }
+
+  // The declarer may only redouble players who doubled them: offer just those.
+  function refreshDeclarerRow() {
+    const row = form.querySelector("[data-declarer-row]");
+    if (!row) return;
+    let offered = 0;
+    row.querySelectorAll("input[data-target]").forEach((box) => {
+      const doubled = form.querySelector(`input[name="dbl_${box.dataset.target}_${declarer}"]`);
+      const maxBox = form.querySelector(`input[name="max_${box.dataset.target}"]`);
+      const yes = (doubled && doubled.checked) || (maxBox && maxBox.checked);
+      box.closest("label").hidden = !yes;
+      if (!yes) box.checked = false;
+      if (yes) offered += 1;
+    });
+    const max = row.querySelector("input[data-max]");
+    if (max) max.closest("label").hidden = offered < 2;
+  }
+
+  form.querySelectorAll(".double-row").forEach((row) => {
+    const max = row.querySelector("input[data-max]");
+    row.addEventListener("change", (event) => {
+      const box = event.target;
+      if (box === max) rowBoxes(row).forEach((b) => { b.checked = max.checked; });
+      else if (max && box.dataset.target !== undefined) max.checked = rowBoxes(row).every((b) => b.checked);
+      refreshDeclarerRow();
+    });
+  });
+  refreshDeclarerRow();
+
+  // Counts that add up to 13: steppers, and the last blank one filled in.
+  form.querySelectorAll("fieldset.counts").forEach((group) => {
+    const total = Number(group.dataset.total);
+    const inputs = Array.from(group.querySelectorAll("input.count"));
+    const value = (input) => (input.value.trim() === "" ? null : Number(input.value));
+    function fillLast() {
+      inputs.forEach((i) => { if (i.dataset.auto === "1") { i.value = ""; i.dataset.auto = ""; } });
+      const blanks = inputs.filter((i) => value(i) === null);
+      if (blanks.length !== 1) return;
+      const rest = total - inputs.reduce((sum, i) => sum + (value(i) || 0), 0);
+      if (rest >= 0 && Number.isInteger(rest)) { blanks[0].value = String(rest); blanks[0].dataset.auto = "1"; }
+    }
+    inputs.forEach((input) => {
+      const label = group.querySelector(`label[for="${input.id}"]`).textContent.trim();
+      const wrap = document.createElement("span");
+      wrap.className = "stepper";
+      input.replaceWith(wrap);
+      for (const [text, delta, name] of [["−", -1, "fewer"], [null], ["+", 1, "more"]]) {
+        if (text === null) { wrap.append(input); continue; }
+        const button = document.createElement("button");
+        button.type = "button";
+        button.textContent = text;
+        button.setAttribute("aria-label", `${label}: ${name}`);
+        button.addEventListener("click", () => {
+          const next = Math.max(0, Math.min(total, (value(input) || 0) + delta));
+          input.value = String(next);
+          input.dataset.auto = "";
+          fillLast();
+        });
+        wrap.append(button);
+      }
+      input.addEventListener("input", () => { input.dataset.auto = ""; fillLast(); });
+    });
+  });
+
+  // Dominoes: a player who went out cannot go out again; the last place fills itself.
+  const order = form.querySelector("[data-order]");
+  if (order) {
+    const groups = Array.from(order.querySelectorAll("fieldset"));
+    function refreshOrder() {
+      const taken = new Map();
+      groups.forEach((g, i) => { const c = g.querySelector("input:checked"); if (c) taken.set(c.value, i); });
+      groups.forEach((g, i) => g.querySelectorAll("input").forEach((input) => {
+        const other = taken.has(input.value) && taken.get(input.value) !== i;
+        input.disabled = other;
+        input.closest("label").classList.toggle("taken", other);
+      }));
+      const chosen = groups.slice(0, 3).map((g) => g.querySelector("input:checked")).filter(Boolean);
+      const last = groups[3];
+      if (chosen.length === 3 && !last.querySelector("input:checked")) {
+        const used = new Set(chosen.map((c) => c.value));
+        const rest = Array.from(last.querySelectorAll("input")).find((i) => !used.has(i.value));
+        if (rest) { rest.disabled = false; rest.checked = true; }
+      }
+    }
+    order.addEventListener("change", refreshOrder);
+    refreshOrder();
+  }
+})();
