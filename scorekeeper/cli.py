@@ -7,7 +7,7 @@ import sys
 
 import click
 from flask import Flask
-from flask.cli import FlaskGroup
+from flask.cli import FlaskGroup, with_appcontext
 
 from .report import sheet_json
 from .scoring import GameError, loads, score
@@ -43,7 +43,25 @@ def score_command(file: str, human: bool) -> None:
         click.echo(json.dumps(sheet_json(sheet), ensure_ascii=False, indent=2))
 
 
-COMMANDS = [score_command]
+@click.command("import")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@with_appcontext
+def import_command(file: str) -> None:
+    """Store a barbu-game/1 FILE as a new game and print its links as one JSON line."""
+    from . import store
+
+    try:
+        game = loads(read_input(file))
+    except GameError as error:
+        for problem in error.problems:
+            click.echo(str(problem), err=True)
+        sys.exit(1)
+    row = store.create(game, kind="import")
+    links = {"id": row.id, "edit_url": f"/g/{row.edit_token}", "view_url": f"/v/{row.view_token}"}
+    click.echo(json.dumps(links))
+
+
+COMMANDS = [score_command, import_command]
 
 
 def _create_app() -> Flask:
