@@ -11,6 +11,11 @@ from . import config, db, i18n, security
 from .cli import COMMANDS
 from .web import deals, errors, games, home, new_game
 
+def signed(n: int) -> str:
+    """A score as players write it: +5, 0, −5 (a real minus sign, which does not break)."""
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
 # templates/, static/ and instance/ sit beside the package, at the top of the checkout.
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,6 +35,7 @@ def create_app(test_config: dict[str, object] | None = None) -> Flask:
     i18n.init_app(app)
     security.init_app(app)
     register_blueprints(app)
+    app.jinja_env.filters["signed"] = signed
     for command in COMMANDS:
         app.cli.add_command(command)
     return app

@@ -9,6 +9,7 @@ import click
 from alembic import command
 from alembic.config import Config
 from flask import Flask, current_app, g
+from flask.cli import AppGroup
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -63,7 +64,7 @@ def upgrade(app: Flask, revision: str = "head") -> None:
         command.upgrade(config, revision)
 
 
-@click.group("db")
+@click.group("db", cls=AppGroup)
 def db_group() -> None:
     """Manage the database."""
 

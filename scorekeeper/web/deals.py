@@ -31,6 +31,10 @@ def add(token: str) -> ResponseReturnValue:
         return redirect(url_for("games.page", kind="g", token=token), 303)
     form = DealForm()
     contract = _contract(request.values.get("contract"), turn.contracts_left)
+    if contract is None and request.method == "POST":
+        # Keep a posted entry even if its contract is no longer free (another phone took it):
+        # the engine's message says so next to the contract.
+        contract = _contract(request.form.get("contract"), tuple(Contract))
     if request.method == "GET":
         form.version.data = str(stored.version)
         for seat in turn.forced:

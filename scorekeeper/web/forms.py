@@ -35,7 +35,7 @@ class NewGameForm(FlaskForm):
     doubling = SelectField(_l("Doubling"), default="standard")
     redouble_all = BooleanField(_l("A declarer who redoubles must redouble everyone who doubled"))
     compulsory_doubles = SelectField(
-        _l("Compulsory doubles"), choices=[(str(n), str(n)) for n in range(8)], default="2"
+        _l("Compulsory doubles"), choices={str(n): str(n) for n in range(8)}, default="2"
     )
     undoubled_negative = SelectField(_l("Negative contract nobody doubles"), default="play")
     rotation = SelectField(_l("Declarer rotation"), default="blocks")
@@ -79,8 +79,8 @@ class DealForm(FlaskForm):
 
     version = HiddenField()
     contract = HiddenField()
-    trump = RadioField(_l("Trump suit"), choices=[(s, s) for s in SUIT_KEYS], validate_choice=False)
-    rank = SelectField(_l("Starting rank"), choices=[("", "–")] + [(r, r) for r in RANKS], default="")
+    trump = RadioField(_l("Trump suit"), choices={s: s for s in SUIT_KEYS}, validate_choice=False)
+    rank = SelectField(_l("Starting rank"), choices={"": "–"} | {r: r for r in RANKS}, default="")
     ace = RadioField(validate_choice=False)
     king = RadioField(validate_choice=False)
     penultimate = RadioField(validate_choice=False)

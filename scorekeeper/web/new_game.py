@@ -20,9 +20,9 @@ def _form() -> NewGameForm:
     form = NewGameForm()
     for name, choices in RULE_CHOICES.items():
         getattr(form, name).choices = choices()
-    form.first_declarer.choices = [("random", _("Draw at random"))] + [
-        (str(s), _("Player %(n)s", n=s + 1)) for s in range(4)
-    ]
+    form.first_declarer.choices = {"random": _("Draw at random")} | {
+        str(s): _("Player %(n)s", n=s + 1) for s in range(4)
+    }
     return form
 
 

@@ -13,31 +13,31 @@ from .forms import POINT_FIELDS, NewGameForm
 from .numbers import parse_int
 
 
-def _scheme_choices() -> list[tuple[str, str]]:
-    return [
-        ("standard", _("Standard (Barbu −20, dominoes 45/20/5/−5)")),
-        ("barbu-15", _("Barbu −15, dominoes 40/20/10/−10")),
-        ("dominoes-30", _("Barbu −15, dominoes 30/20/10/0")),
-        ("brader", _("Heavier penalties, not zero-sum (game totals −684 with Ravage City)")),
-        ("custom", _("Custom points")),
-    ]
+def _scheme_choices() -> dict[str, str]:
+    return {
+        "standard": _("Standard (Barbu −20, dominoes 45/20/5/−5)"),
+        "barbu-15": _("Barbu −15, dominoes 40/20/10/−10"),
+        "dominoes-30": _("Barbu −15, dominoes 30/20/10/0"),
+        "brader": _("Heavier penalties, not zero-sum (game totals −684 with Ravage City)"),
+        "custom": _("Custom points"),
+    }
 
 
-RULE_CHOICES: dict[str, Callable[[], list[tuple[str, str]]]] = {
+RULE_CHOICES: dict[str, Callable[[], dict[str, str]]] = {
     "scheme": _scheme_choices,
-    "doubling": lambda: [
-        ("standard", _("Standard: anyone may double anyone in negative contracts")),
-        ("declarer-only", _("Only the declarer may be doubled")),
-        ("none", _("No doubling")),
-    ],
-    "undoubled_negative": lambda: [
-        ("play", _("Play it out")),
-        ("settle", _("Settle without play: each opponent scores a third of the total")),
-    ],
-    "rotation": lambda: [
-        ("blocks", _("Seven deals in a row per declarer")),
-        ("every-deal", _("The declarer moves one seat left every deal")),
-    ],
+    "doubling": lambda: {
+        "standard": _("Standard: anyone may double anyone in negative contracts"),
+        "declarer-only": _("Only the declarer may be doubled"),
+        "none": _("No doubling"),
+    },
+    "undoubled_negative": lambda: {
+        "play": _("Play it out"),
+        "settle": _("Settle without play: each opponent scores a third of the total"),
+    },
+    "rotation": lambda: {
+        "blocks": _("Seven deals in a row per declarer"),
+        "every-deal": _("The declarer moves one seat left every deal"),
+    },
 }
 
 

@@ -1,0 +1,94 @@
+"""Entering deals through the screens, as a player taps them in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page
+
+SUITS = ("spades", "hearts", "diamonds", "clubs")
+
+
+class Taps:
+    """Counts the taps (clicks and checks) made on a page."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.count = 0
+
+    def tap(self, selector: str) -> None:
+        self.page.locator(selector).click()
+        self.count += 1
+
+
+def enter_hand(page: Page, base: str, edit_token: str, hand: dict[str, Any], players: list[str]) -> Taps:
+    """Enter one `barbu-game/1` hand as the next deal, starting from the game page."""
+    seat = {name: i for i, name in enumerate(players)}
+    taps = Taps(page)
+    if not page.url.startswith(f"{base}/g/{edit_token}") or "/deal" in page.url:
+        page.goto(f"{base}/g/{edit_token}")
+    taps.tap(f"a.contract-button[href$='contract={hand['contract']}']")
+    page.wait_for_selector("form.deal-form")
+    declarer = int(page.locator("form.deal-form").get_attribute("data-declarer") or 0)
+    if hand.get("trump"):
+        taps.tap(f"input[name=trump][value={hand['trump']}]")
+    if hand.get("rank"):
+        page.select_option("select[name=rank]", hand["rank"])
+        taps.count += 1
+    pairs = [(seat[a], seat[b]) for a, b in hand.get("doubles", [])]
+    # In turn order, the declarer last, so that the page offers the declarer their redoubles.
+    for a, b in sorted(pairs, key=lambda p: ((p[0] - declarer - 1) % 4, p[1])):
+        box = page.locator(f"input[name=dbl_{a}_{b}]")
+        if not box.is_checked():
+            box.click()
+            taps.count += 1
+    result = hand.get("result")
+    if result is not None:
+        _enter_result(page, taps, hand["contract"], result, seat)
+    taps.tap("form.deal-form button[type=submit]")
+    page.wait_for_load_state()
+    return taps
+
+
+def _enter_result(page: Page, taps: Taps, contract: str, result: dict[str, Any], seat: dict[str, int]) -> None:
+    if "tricks" in result or "hearts" in result:
+        key = "tricks" if "tricks" in result else "hearts"
+        counts = list(result[key].values())
+        for i, n in enumerate(counts[:3]):  # the last one is worked out by the page
+            page.fill(f"input[name={key}_{i}]", str(n))
+            taps.count += 1
+    if "hearts" in result:
+        taps.tap(f"input[name=ace][value='{seat[result['ace']]}']")
+    if "queens" in result:
+        takers = [seat[name] for name, n in result["queens"].items() for _ in range(n)]
+        for suit, taker in zip(SUITS, takers, strict=True):
+            taps.tap(f"input[name=queen_{suit}][value='{taker}']")
+    if "penultimate" in result:
+        taps.tap(f"input[name=penultimate][value='{seat[result['penultimate']]}']")
+        taps.tap(f"input[name=last][value='{seat[result['last']]}']")
+    if "king" in result:
+        taps.tap(f"input[name=king][value='{seat[result['king']]}']")
+    if "order" in result:
+        for place, name in enumerate(result["order"][:3], start=1):
+            taps.tap(f"input[name=place_{place}][value='{seat[name]}']")
+    if "most" in result:
+        for name in result["most"]:
+            taps.tap(f"input[name=most][value='{seat[name]}']")
+
+
+def create_game(page: Page, base: str, players: list[str], first: int = 0, **options: str) -> str:
+    """Create a game through the new-game screen; returns its edit token."""
+    page.goto(f"{base}/new")
+    for i, name in enumerate(players):
+        page.fill(f"#player_{i}", name)
+    page.check(f"input[name=first_declarer][value='{first}']")
+    for name, value in options.items():
+        page.select_option(f"select[name={name}]", value)
+    page.click("button[value=create]")
+    page.wait_for_url(f"{base}/g/*")
+    return page.url.rsplit("/g/", 1)[1].split("#")[0]
+
+
+def totals_on_page(page: Page) -> list[str]:
+    """The four totals shown above the sheet, as displayed."""
+    return [t.strip() for t in page.locator("ul.totals strong").all_inner_texts()]
