@@ -24,6 +24,8 @@
     });
     const max = row.querySelector("input[data-max]");
     if (max) max.closest("label").hidden = offered < 2;
+    const none = row.querySelector("[data-none]");
+    if (none) none.hidden = offered > 0;
   }
 
   form.querySelectorAll(".double-row").forEach((row) => {

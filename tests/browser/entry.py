@@ -9,6 +9,13 @@ from playwright.sync_api import Page
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 
 
+def chip(selector: str) -> str:
+    """What a finger taps for a radio or checkbox: its label, the chip (the box itself is hidden)."""
+    return (
+        f"label:has(> {selector})" if selector.startswith("input[") and "type=" not in selector else selector
+    )
+
+
 class Taps:
     """Counts the taps (clicks and checks) made on a page."""
 
@@ -17,7 +24,7 @@ class Taps:
         self.count = 0
 
     def tap(self, selector: str) -> None:
-        self.page.locator(selector).click()
+        self.page.locator(chip(selector)).click()
         self.count += 1
 
 
@@ -38,10 +45,9 @@ def enter_hand(page: Page, base: str, edit_token: str, hand: dict[str, Any], pla
     pairs = [(seat[a], seat[b]) for a, b in hand.get("doubles", [])]
     # In turn order, the declarer last, so that the page offers the declarer their redoubles.
     for a, b in sorted(pairs, key=lambda p: ((p[0] - declarer - 1) % 4, p[1])):
-        box = page.locator(f"input[name=dbl_{a}_{b}]")
-        if not box.is_checked():
-            box.click()
-            taps.count += 1
+        box = f"input[name=dbl_{a}_{b}]"
+        if not page.locator(box).is_checked():
+            taps.tap(box)
     result = hand.get("result")
     if result is not None:
         _enter_result(page, taps, hand["contract"], result, seat)
@@ -50,7 +56,9 @@ def enter_hand(page: Page, base: str, edit_token: str, hand: dict[str, Any], pla
     return taps
 
 
-def _enter_result(page: Page, taps: Taps, contract: str, result: dict[str, Any], seat: dict[str, int]) -> None:
+def _enter_result(
+    page: Page, taps: Taps, contract: str, result: dict[str, Any], seat: dict[str, int]
+) -> None:
     if "tricks" in result or "hearts" in result:
         key = "tricks" if "tricks" in result else "hearts"
         counts = list(result[key].values())
@@ -81,7 +89,7 @@ def create_game(page: Page, base: str, players: list[str], first: int = 0, **opt
     page.goto(f"{base}/new")
     for i, name in enumerate(players):
         page.fill(f"#player_{i}", name)
-    page.check(f"input[name=first_declarer][value='{first}']")
+    page.click(f"label:has(> input[name=first_declarer][value='{first}'])")
     for name, value in options.items():
         page.select_option(f"select[name={name}]", value)
     page.click("button[value=create]")

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from scorekeeper.app import signed
 from tests.oracle.generate import random_game
 
-from .entry import create_game, enter_hand, totals_on_page
+from .entry import chip, create_game, enter_hand, totals_on_page
 
 PLAYERS = ["Ann", "Beth", "Cat", "Diana"]
 SCOREKEEPER = Path(sys.executable).with_name("scorekeeper")
@@ -72,7 +72,7 @@ def worked_example_deal_1(page: Page, base: str, token: str) -> int:
 
     def tap(selector: str) -> None:
         nonlocal taps
-        page.locator(selector).click()
+        page.locator(chip(selector)).click()
         taps += 1
 
     tap("a.contract-button[href$='contract=no-queens']")
@@ -102,7 +102,7 @@ def test_correcting_an_earlier_deal_and_undo(page, live_server):
     # Correct deal 1: Diana took the queen of spades, not Ann.
     page.click("a[href$='/deal/1']")
     page.click("text=Correct this deal")
-    page.check("input[name=queen_spades][value='3']")
+    page.click(chip("input[name=queen_spades][value='3']"))
     page.click("form.deal-form button[type=submit]")
     page.wait_for_url("**#deal-1")
     # Raw: Ann 0, Beth 0, Cat -6, Diana -18; A/B 0; A/C x2 6 -> Ann +12; B/C 6; B/D 18.
@@ -117,7 +117,7 @@ def test_correcting_an_earlier_deal_and_undo(page, live_server):
 def test_a_refused_deal_keeps_what_was_entered(page, live_server):
     token = create_game(page, live_server, PLAYERS)
     page.click("a.contract-button[href$='contract=no-tricks']")
-    page.check("input[name=dbl_1_0]")
+    page.click(chip("input[name=dbl_1_0]"))
     for i, n in enumerate((5, 5, 5, 5)):
         page.fill(f"input[name=tricks_{i}]", str(n))
     page.click("form.deal-form button[type=submit]")
@@ -133,8 +133,8 @@ def test_two_phones_submitting_together_store_one_deal(new_page, live_server):
     token = create_game(first, live_server, PLAYERS)
     for phone in (first, second):
         phone.goto(f"{live_server}/g/{token}/deal?contract=barbu")
-    first.check("input[name=king][value='1']")
-    second.check("input[name=king][value='2']")
+    first.click(chip("input[name=king][value='1']"))
+    second.click(chip("input[name=king][value='2']"))
     first.click("form.deal-form button[type=submit]")
     second.click("form.deal-form button[type=submit]")
     first.wait_for_url("**#deal-1")
