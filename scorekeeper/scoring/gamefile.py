@@ -22,6 +22,8 @@ from .seating import doubling_order, roles_of
 
 FORMAT = "barbu-game/1"
 TOP_KEYS = ("format", "players", "first_declarer", "rules", "hands")
+CONTRACT_IDS = frozenset(c.value for c in Contract)
+TRUMP_IDS = frozenset(t.value for t in Trump)
 HAND_KEYS = ("contract", "declarer", "doubles", "trump", "rank", "result")
 
 
@@ -120,13 +122,13 @@ def _hand(value: object, names: _Names) -> tuple[Deal, int | None]:
     if "contract" not in hand:
         raise fail("contract", "is missing")
     contract_value = hand["contract"]
-    if not isinstance(contract_value, str) or contract_value not in set(Contract):
+    if not isinstance(contract_value, str) or contract_value not in CONTRACT_IDS:
         raise fail("contract", _not_one_of(contract_value, "a contract", Contract))
     contract = Contract(contract_value)
     declarer = names.seat(hand["declarer"], "declarer") if "declarer" in hand else None
     doubles = _doubles(hand.get("doubles", []), names)
     trump = hand.get("trump")
-    if "trump" in hand and (not isinstance(trump, str) or trump not in set(Trump)):
+    if "trump" in hand and (not isinstance(trump, str) or trump not in TRUMP_IDS):
         raise fail("trump", _not_one_of(trump, "a suit", Trump))
     rank = hand.get("rank")
     if "rank" in hand and not isinstance(rank, str):
