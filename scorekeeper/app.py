@@ -9,7 +9,8 @@ from flask import Flask
 
 from . import config, db, i18n, security
 from .cli import COMMANDS
-from .web import deals, errors, games, home, new_game
+from .web import deals, errors, games, home, new_game, share
+
 
 def signed(n: int) -> str:
     """A score as players write it: +5, 0, −5 (a real minus sign, which does not break)."""
@@ -36,6 +37,7 @@ def create_app(test_config: dict[str, object] | None = None) -> Flask:
     security.init_app(app)
     register_blueprints(app)
     app.jinja_env.filters["signed"] = signed
+    app.jinja_env.globals["share_link"] = share.link
     for command in COMMANDS:
         app.cli.add_command(command)
     return app
@@ -43,5 +45,5 @@ def create_app(test_config: dict[str, object] | None = None) -> Flask:
 
 def register_blueprints(app: Flask) -> None:
     """One blueprint per feature."""
-    for blueprint in (home.bp, new_game.bp, games.bp, deals.bp, errors.bp):
+    for blueprint in (home.bp, new_game.bp, games.bp, deals.bp, share.bp, errors.bp):
         app.register_blueprint(blueprint)

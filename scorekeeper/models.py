@@ -74,3 +74,15 @@ class ChangeRow(Base):
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class SubmissionRow(Base):
+    """A form submission already acted on: a repeat of it is answered with the same `location`."""
+
+    __tablename__ = "submissions"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    version: Mapped[int] = mapped_column(Integer)
+    location: Mapped[str] = mapped_column(String(300))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

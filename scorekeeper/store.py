@@ -16,7 +16,7 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from . import db
-from .models import ChangeRow, DealRow, GameRow, now
+from .models import ChangeRow, DealRow, GameRow, SubmissionRow, now
 from .scoring import FORMAT, Game, dump, load
 
 
@@ -113,11 +113,20 @@ def _deal_row(position: int, hand: dict[str, Any]) -> DealRow:
     )
 
 
-def save(stored: StoredGame, version: int, game: Game, kind: str, position: int) -> int:
+def save(
+    stored: StoredGame,
+    version: int,
+    game: Game,
+    kind: str,
+    position: int,
+    submission: tuple[str, str] | None = None,
+) -> int:
     """Store `game` as the next version of `stored`, made on `version`; Conflict if stale.
 
     `kind` is "add", "edit" or "undo" and `position` the deal concerned.
-    Returns the new version.
+    `submission` is the form's one-time id and the page to answer a repeat
+    of it with; it is stored in the same transaction as the change, so a
+    change and its id are kept together or not at all. Returns the new version.
     """
     s = db.session()
     row = stored.row
@@ -149,6 +158,10 @@ def save(stored: StoredGame, version: int, game: Game, kind: str, position: int)
                 game_id=row.id, version=version + 1, kind=kind, position=position, before=before, after=after
             )
         )
+        if submission is not None:
+            s.add(
+                SubmissionRow(id=submission[0], game_id=row.id, version=version + 1, location=submission[1])
+            )
         s.commit()
     except (Conflict, IntegrityError):
         s.rollback()
@@ -160,6 +173,24 @@ def _new_deal(game_id: int, position: int, hand: dict[str, Any]) -> DealRow:
     deal = _deal_row(position, hand)
     deal.game_id = game_id
     return deal
+
+
+def answered(submission: str | None) -> str | None:
+    """Where a submission already acted on sent the player, or None if it is new."""
+    if not submission:
+        return None
+    row = db.session().get(SubmissionRow, submission[:64])
+    return None if row is None else row.location
+
+
+def current_version(token: str) -> int | None:
+    """The version of the game behind a link, read without loading the game."""
+    s = db.session()
+    for column in (GameRow.edit_token, GameRow.view_token):
+        version = s.scalar(select(GameRow.version).where(column == token))
+        if version is not None:
+            return version
+    return None
 
 
 def history(row: GameRow) -> list[ChangeRow]:

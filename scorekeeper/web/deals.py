@@ -84,22 +84,30 @@ def _entry(
     errors: Errors = {}
     changed = False
     if contract is not None and form.validate_on_submit():
+        # A repeated submission (double tap, retry, resend after going offline) is answered as
+        # the first one was, and stores nothing.
+        done = store.answered(form.submission.data)
+        if done is not None:
+            return redirect(done, 303)
         if form.version.data != str(stored.version):
             changed = True
         else:
+            location = url_for("games.page", kind="g", token=stored.token, _anchor=f"deal-{index + 1}")
             try:
                 deal = read_deal(form, contract, turn.roles.declarer, game.rules)
                 new_game = game.add(deal) if kind == "add" else game.replace(index, deal)
-                store.save(stored, stored.version, new_game, kind, index)
+                store.save(stored, stored.version, new_game, kind, index, (form.submission.data, location))
             except Invalid as invalid:
                 errors = invalid.errors
             except GameError as error:
                 errors = problems_by_section(error, index + 1)
             except store.Conflict:
+                done = store.answered(form.submission.data)
+                if done is not None:
+                    return redirect(done, 303)
                 changed = True
             else:
-                anchor = f"deal-{index + 1}"
-                return redirect(url_for("games.page", kind="g", token=stored.token, _anchor=anchor), 303)
+                return redirect(location, 303)
     elif form.errors:
         errors = {"game": [_("The form expired or was not sent whole. Please save again.")]}
     if changed:

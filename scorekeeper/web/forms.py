@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, SelectField, SelectMultipleField, StringField
@@ -15,10 +17,16 @@ SEATS = range(4)
 SUIT_KEYS = ("spades", "hearts", "diamonds", "clubs")
 
 
+def new_submission_id() -> str:
+    """A one-time id for a form, so that sending it twice acts once."""
+    return uuid.uuid4().hex
+
+
 class EmptyForm(FlaskForm):
     """A CSRF-protected button that changes a game: it says which version it was made on."""
 
     version = HiddenField()
+    submission = HiddenField(default=new_submission_id)
 
 
 class MultiCheckboxField(SelectMultipleField):
@@ -78,6 +86,7 @@ class DealForm(FlaskForm):
     """Everything one deal records; which parts apply depends on the contract."""
 
     version = HiddenField()
+    submission = HiddenField(default=new_submission_id)
     contract = HiddenField()
     trump = RadioField(_l("Trump suit"), choices={s: s for s in SUIT_KEYS}, validate_choice=False)
     rank = SelectField(_l("Starting rank"), choices={"": "–"} | {r: r for r in RANKS}, default="")

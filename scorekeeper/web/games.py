@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from itertools import combinations
 
-from flask import Blueprint, abort, redirect, render_template, url_for
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import get_locale
 from flask_babel import gettext as _
-from werkzeug.wrappers import Response
 
 from .. import store
 from ..scoring import Game, dump
@@ -21,16 +21,50 @@ KINDS = "<any(g, v):kind>"
 
 
 @bp.get(f"/{KINDS}/<token>")
-def page(kind: str, token: str) -> str:
+def page(kind: str, token: str) -> ResponseReturnValue:
     """Show the sheet, whose turn it is, and what is owed."""
-    stored = game_or_404(token, kind)
-    return render_template(
-        "games/page.html",
+    return _page(game_or_404(token, kind), "games/page.html")
+
+
+# Live sheet: every open page asks every two seconds whether the game changed, sending the ETag
+# it has. The answer is usually a 304 from one indexed query, so an open page costs the server
+# a few milliseconds a minute and holds no worker between polls. Server-sent events would need a
+# worker (or thread) per open page and a way to tell every worker and machine of a change;
+# polling needs nothing but the database all of them already share.
+@bp.get(f"/{KINDS}/<token>/live")
+def live(kind: str, token: str) -> ResponseReturnValue:
+    """The changing part of the game page, or 304 when the page already shows this version."""
+    version = store.current_version(token)
+    if version is None:
+        abort(404)
+    etag = _etag(kind, version)
+    if request.if_none_match.contains_weak(etag):
+        response = Response(status=304)
+    else:
+        response = _page(game_or_404(token, kind), "games/_live.html")
+    response.set_etag(etag, weak=True)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def _etag(kind: str, version: int) -> str:
+    return f"{kind}{version}-{get_locale()}"
+
+
+def _page(stored: store.StoredGame, template: str, notice: str | None = None, status: int = 200) -> Response:
+    etag = _etag("g" if stored.editable else "v", stored.version)
+    body = render_template(
+        template,
         stored=stored,
         view=sheet_view(stored.game),
         turn=stored.game.next_turn(),
         form=EmptyForm(version=str(stored.version)),
+        notice=notice,
+        etag=etag,
     )
+    response = Response(body, status=status)
+    response.set_etag(etag, weak=True)
+    return response
 
 
 @bp.get(f"/{KINDS}/<token>/deal/<int:number>")
@@ -80,13 +114,20 @@ def undo(token: str) -> ResponseReturnValue:
         return redirect(url_for("games.page", kind="g", token=token), 303)
     if not form.validate_on_submit():
         abort(400)
+    location = url_for("games.page", kind="g", token=token)
+    done = store.answered(form.submission.data)
+    if done is not None:
+        return redirect(done, 303)
     if form.version.data != str(stored.version):
         return _changed(stored.token)
     try:
-        store.save(stored, stored.version, stored.game.undo(), "undo", len(stored.game.deals) - 1)
+        last = len(stored.game.deals) - 1
+        store.save(stored, stored.version, stored.game.undo(), "undo", last, (form.submission.data, location))
     except store.Conflict:
+        if store.answered(form.submission.data) is not None:
+            return redirect(location, 303)
         return _changed(stored.token)
-    return redirect(url_for("games.page", kind="g", token=token), 303)
+    return redirect(location, 303)
 
 
 @bp.post("/g/<token>/again")
@@ -101,12 +142,5 @@ def again(token: str) -> Response:
 
 
 def _changed(token: str) -> ResponseReturnValue:
-    stored = game_or_404(token, "g")
-    return render_template(
-        "games/page.html",
-        stored=stored,
-        view=sheet_view(stored.game),
-        turn=stored.game.next_turn(),
-        form=EmptyForm(version=str(stored.version)),
-        notice=_("This game changed on another phone; nothing was undone. Here is the sheet as it is now."),
-    ), 409
+    notice = _("This game changed on another phone; nothing was undone. Here is the sheet as it is now.")
+    return _page(game_or_404(token, "g"), "games/page.html", notice, 409)
