@@ -9,7 +9,7 @@ from flask import Flask
 
 from . import config, db, i18n, security
 from .cli import COMMANDS
-from .web import deals, errors, games, home, new_game, share
+from .web import deals, errors, games, home, new_game, share, transfer
 
 
 def signed(n: int) -> str:
@@ -45,5 +45,5 @@ def create_app(test_config: dict[str, object] | None = None) -> Flask:
 
 def register_blueprints(app: Flask) -> None:
     """One blueprint per feature."""
-    for blueprint in (home.bp, new_game.bp, games.bp, deals.bp, share.bp, errors.bp):
+    for blueprint in (home.bp, new_game.bp, games.bp, deals.bp, share.bp, transfer.bp, errors.bp):
         app.register_blueprint(blueprint)

@@ -7,7 +7,7 @@ import uuid
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, SelectField, SelectMultipleField, StringField
-from wtforms.validators import InputRequired, Length
+from wtforms.validators import DataRequired, Length
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..scoring import RANKS
@@ -57,7 +57,7 @@ for _seat in SEATS:
         StringField(
             _l("Player %(n)s", n=_seat + 1),
             validators=[
-                InputRequired(_l("Enter a name.")),
+                DataRequired(_l("Enter a name.")),
                 Length(max=40, message=_l("At most 40 characters.")),
             ],
             filters=[strip_text],

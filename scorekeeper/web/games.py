@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from itertools import combinations
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
@@ -11,8 +10,8 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from .. import store
-from ..scoring import Game, dump
-from .forms import EmptyForm
+from ..scoring import Game
+from .forms import EmptyForm, new_submission_id
 from .lookup import game_or_404
 from .sheet_view import sheet_view
 
@@ -51,6 +50,14 @@ def _etag(kind: str, version: int) -> str:
     return f"{kind}{version}-{get_locale()}"
 
 
+def _fresh_form(version: int) -> EmptyForm:
+    """A button form for the version shown, even when the request posted an older one."""
+    form = EmptyForm()
+    form.version.data = str(version)
+    form.submission.data = new_submission_id()
+    return form
+
+
 def _page(stored: store.StoredGame, template: str, notice: str | None = None, status: int = 200) -> Response:
     etag = _etag("g" if stored.editable else "v", stored.version)
     body = render_template(
@@ -58,7 +65,7 @@ def _page(stored: store.StoredGame, template: str, notice: str | None = None, st
         stored=stored,
         view=sheet_view(stored.game),
         turn=stored.game.next_turn(),
-        form=EmptyForm(version=str(stored.version)),
+        form=_fresh_form(stored.version),
         notice=notice,
         etag=etag,
     )
@@ -93,18 +100,6 @@ def history(kind: str, token: str) -> str:
     return render_template("games/history.html", stored=stored, changes=store.history(stored.row))
 
 
-@bp.get(f"/{KINDS}/<token>/export.json")
-def export(kind: str, token: str) -> Response:
-    """Download the game as a barbu-game/1 file."""
-    stored = game_or_404(token, kind)
-    body = json.dumps(dump(stored.game), ensure_ascii=False, indent=2)
-    return Response(
-        body,
-        mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="barbu-game-{stored.row.id}.json"'},
-    )
-
-
 @bp.post("/g/<token>/undo")
 def undo(token: str) -> ResponseReturnValue:
     """Remove the last deal."""
@@ -131,7 +126,7 @@ def undo(token: str) -> ResponseReturnValue:
 
 
 @bp.post("/g/<token>/again")
-def again(token: str) -> Response:
+def again(token: str) -> ResponseReturnValue:
     """Start a new game with the same players and rules; the next player declares first."""
     stored = game_or_404(token, "g")
     if not EmptyForm().validate_on_submit():

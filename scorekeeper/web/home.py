@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, redirect, render_template, request, session, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
 from ..store import find
@@ -30,3 +30,18 @@ def forget_game() -> Response:
     if EmptyForm().validate_on_submit():
         forget(request.form.get("entry", ""))
     return redirect(url_for("home.index"), 303)
+
+
+@bp.get("/offline")
+def offline() -> str:
+    """The page the service worker shows for a page never opened before, when offline."""
+    return render_template("home/offline.html")
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker, served from the root so that it may look after every page."""
+    response = current_app.send_static_file("js/sw.js")
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Service-Worker-Allowed"] = "/"
+    return response

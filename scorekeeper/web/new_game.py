@@ -64,5 +64,7 @@ def _game(form: NewGameForm, rules: Rules) -> Game | None:
         for problem in error.problems:
             field = problem.field.replace("players[", "player_").rstrip("]")
             target = getattr(form, field, form.first_declarer)
-            target.errors = [*target.errors, _("Two players cannot have the same name.")]
+            same = "same name" in problem.message
+            message = _("Two players cannot have the same name.") if same else problem.message
+            target.errors = [*target.errors, message]
         return None

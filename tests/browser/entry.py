@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import re
 from typing import Any
 
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 
@@ -52,7 +55,10 @@ def enter_hand(page: Page, base: str, edit_token: str, hand: dict[str, Any], pla
     if result is not None:
         _enter_result(page, taps, hand["contract"], result, seat)
     taps.tap("form.deal-form button[type=submit]")
-    page.wait_for_load_state()
+    # The page sends the form itself, then opens the sheet at the new deal; if it was refused,
+    # the caller sees the form with its messages.
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_url(re.compile(r"#deal-\d+$"), timeout=5_000)
     return taps
 
 

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pytest
 from flask import Flask
+from playwright.sync_api import expect
 
 from scorekeeper import store
 from scorekeeper.scoring import load
@@ -97,5 +98,5 @@ def test_refused_forms_are_accessible(page, live_server: str, axe_check: Callabl
     page.goto(f"{live_server}/g/{games['started'].edit_token}/deal?contract=no-tricks")
     page.fill("input[name=tricks_0]", "x")
     page.click("form.deal-form button[type=submit]")
-    assert page.locator(".error").count() >= 1
+    expect(page.locator("#group-tricks .error")).to_be_visible()
     axe_check(page)
