@@ -7,6 +7,7 @@ Marked `postgres`: `make postgres` runs these against a real PostgreSQL server a
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from sqlalchemy import delete, inspect, select, text
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import db, store
+from scorekeeper.db import make_engine
 from scorekeeper.models import Base, ChangeRow, DealRow, GameRow
 from scorekeeper.scoring import Contract, Deal, King, dump, load
 from tests.builders import full_game, game, hand, worked_example
@@ -214,13 +216,13 @@ def test_no_computed_score_is_stored(app: Flask) -> None:
         assert not {n for n in names if any(w in n for w in ("score", "total", "running"))}, table
 
 
-def test_sqlite_uses_wal_and_foreign_keys(app: Flask) -> None:
-    engine = app.extensions["db_engine"]
-    if engine.dialect.name != "sqlite":
-        pytest.skip("SQLite pragmas")
+def test_sqlite_uses_wal_and_foreign_keys(tmp_path: Path) -> None:
+    # Checked on an engine of its own, so that the PostgreSQL run checks it too rather than skip.
+    engine = make_engine(f"sqlite:///{tmp_path / 'pragmas.sqlite'}")
     with engine.connect() as connection:
         assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
         assert connection.execute(text("PRAGMA foreign_keys")).scalar() == 1
+    engine.dispose()
 
 
 def test_the_upgrade_command_is_idempotent(app: Flask) -> None:
