@@ -42,8 +42,9 @@ browser:
 postgres:
 	scripts/with-postgres.sh $(BIN)/python -m pytest tests/web -m postgres
 
-bench: install
+bench: install-test
 	$(BIN)/python bench/score_games.py
+	$(BIN)/python bench/live_updates.py
 
 clean:
 	rm -rf .venv .pytest_cache .mypy_cache .ruff_cache .hypothesis
