@@ -9,6 +9,7 @@ from flask import Flask
 
 from . import config, db, i18n, security
 from .cli import COMMANDS
+from .printing import views as sheets
 from .web import deals, errors, games, home, new_game, share, transfer
 
 
@@ -45,5 +46,5 @@ def create_app(test_config: dict[str, object] | None = None) -> Flask:
 
 def register_blueprints(app: Flask) -> None:
     """One blueprint per feature."""
-    for blueprint in (home.bp, new_game.bp, games.bp, deals.bp, share.bp, transfer.bp, errors.bp):
+    for blueprint in (home.bp, new_game.bp, games.bp, deals.bp, share.bp, transfer.bp, sheets.bp, errors.bp):
         app.register_blueprint(blueprint)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from flask import Flask, request
-from flask_babel import Babel, lazy_gettext
+from flask_babel import Babel, gettext, lazy_gettext
+
+from .scoring import Doubling, Rotation, Rules, Undoubled
 
 LANGUAGES = ("en", "fa", "hr", "fr")
 RTL = frozenset({"fa"})
@@ -32,6 +34,8 @@ def init_app(app: Flask) -> None:
             "contract_short": CONTRACT_SHORT,
             "suits": SUITS,
             "suit_symbols": SUIT_SYMBOLS,
+            "scheme_labels": SCHEME_LABELS,
+            "rules_summary": rules_summary,
         }
 
 
@@ -62,3 +66,32 @@ SUITS = {
     "clubs": lazy_gettext("Clubs"),
 }
 SUIT_SYMBOLS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
+
+SCHEME_LABELS = {
+    "standard": lazy_gettext("standard"),
+    "barbu-15": lazy_gettext("Barbu −15, dominoes 40/20/10/−10"),
+    "dominoes-30": lazy_gettext("Barbu −15, dominoes 30/20/10/0"),
+    "brader": lazy_gettext("heavier penalties (not zero-sum)"),
+}
+
+
+def rules_summary(rules: Rules) -> list[str]:
+    """The rule options that differ from the standard game, in a few words each."""
+    lines = []
+    if rules.ravage_city:
+        lines.append(gettext("with Ravage City"))
+    if rules.doubling is Doubling.DECLARER_ONLY:
+        lines.append(gettext("only the declarer may be doubled"))
+    elif rules.doubling is Doubling.NONE:
+        lines.append(gettext("no doubling"))
+    if rules.redouble_all:
+        lines.append(gettext("a redouble goes to all who doubled"))
+    if rules.doubling is not Doubling.NONE:
+        lines.append(gettext("compulsory doubles: %(n)s", n=rules.required_doubles))
+    if rules.undoubled_negative is Undoubled.SETTLE:
+        lines.append(gettext("undoubled negative contracts settled without play"))
+    if rules.rotation is Rotation.EVERY_DEAL:
+        lines.append(gettext("the declarer moves every deal"))
+    if rules.dealer_declares:
+        lines.append(gettext("the dealer declares"))
+    return lines

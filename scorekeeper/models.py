@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, LargeBinary, String, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -85,4 +85,17 @@ class SubmissionRow(Base):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     version: Mapped[int] = mapped_column(Integer)
     location: Mapped[str] = mapped_column(String(300))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class PdfCacheRow(Base):
+    """A rendered sheet of one version of a game; derived, so it may be dropped at any time."""
+
+    __tablename__ = "pdf_cache"
+    __table_args__ = (UniqueConstraint("game_id", "key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    key: Mapped[str] = mapped_column(String(80))
+    pdf: Mapped[bytes] = mapped_column(LargeBinary)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

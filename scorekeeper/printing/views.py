@@ -1,0 +1,73 @@
+"""Printable sheets: the blank-sheet form, the blank PDF, and a game's filled PDF (cached)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from flask import Blueprint, Response, render_template, request
+from flask.typing import ResponseReturnValue
+from flask_babel import get_locale
+
+from ..scoring import Rules
+from ..web.lookup import game_or_404
+from . import cache, layout, render
+
+bp = Blueprint("sheets", __name__)
+PAPERS = {"a4": "A4", "letter": "letter"}
+ORIENTATIONS = ("portrait", "landscape")
+
+
+def _paper() -> tuple[str, str]:
+    paper = request.args.get("paper", "a4")
+    orientation = request.args.get("orientation", "portrait")
+    return (paper if paper in PAPERS else "a4", orientation if orientation in ORIENTATIONS else "portrait")
+
+
+def _pdf_response(data: bytes, filename: str, disposition: str = "inline") -> Response:
+    return Response(
+        data,
+        mimetype="application/pdf",
+        headers={"Content-Disposition": f'{disposition}; filename="{filename}"'},
+    )
+
+
+@bp.get("/sheets/blank")
+def blank_form() -> str:
+    """Show the form for a blank sheet: names, paper, orientation, contracts."""
+    return render_template("sheets/blank_form.html", papers=PAPERS, orientations=ORIENTATIONS)
+
+
+@bp.get("/sheets/blank.pdf")
+def blank_pdf() -> ResponseReturnValue:
+    """A blank sheet to score by hand, on one page."""
+    paper, orientation = _paper()
+    names = tuple(request.args.get(f"player_{s}", "").strip()[:40] for s in range(4))
+    rules = Rules(ravage_city=request.args.get("contracts") == "ravage-city")
+    html = render_template(
+        "sheets/sheet.html",
+        layout=layout.blank(names, rules),
+        paper=PAPERS[paper],
+        orientation=orientation,
+        printed=None,
+    )
+    return _pdf_response(render.pdf(html), "barbu-sheet.pdf")
+
+
+@bp.get("/<any(g, v):kind>/<token>/sheet.pdf")
+def filled_pdf(kind: str, token: str) -> ResponseReturnValue:
+    """The game's sheet as PDF: rendered once per version, paper and language, then cached."""
+    stored = game_or_404(token, kind)
+    paper, orientation = _paper()
+    key = f"{stored.version}:{paper}:{orientation}:{get_locale()}"
+    data = cache.get(stored.row.id, key)
+    if data is None:
+        html = render_template(
+            "sheets/sheet.html",
+            layout=layout.filled(stored.game),
+            paper=PAPERS[paper],
+            orientation=orientation,
+            printed=datetime.now(UTC),
+        )
+        data = render.pdf(html)
+        cache.put(stored.row.id, key, data)
+    return _pdf_response(data, f"barbu-game-{stored.row.id}.pdf")
