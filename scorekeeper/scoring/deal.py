@@ -23,19 +23,26 @@ class Deal:
     def __post_init__(self) -> None:
         problems: list[Problem] = []
         if self.trump is not None and self.contract is not Contract.TRUMPS:
-            problems.append(Problem("trump", "trump: a trump suit is named only in Trumps"))
+            problems.append(Problem.of("trump", "a trump suit is named only in Trumps"))
         if self.rank is not None:
             if self.contract is not Contract.DOMINOES:
-                problems.append(Problem("rank", "rank: a starting rank is named only in Dominoes"))
+                problems.append(Problem.of("rank", "a starting rank is named only in Dominoes"))
             elif self.rank not in RANKS:
-                problems.append(Problem("rank", f"rank: {self.rank!r} is not a rank (2 to 10, J, Q, K or A)"))
+                problems.append(
+                    Problem.of("rank", "{rank!r} is not a rank (2 to 10, J, Q, K or A)", rank=self.rank)
+                )
         expected = RESULT_TYPES[self.contract]
         if self.result is not None and not isinstance(self.result, expected):
             problems.append(
-                Problem("result", f"result: a {self.contract} deal records a {expected.__name__}")
+                Problem.of(
+                    "result",
+                    "a {contract} deal records a {kind}",
+                    contract=self.contract,
+                    kind=expected.__name__,
+                )
             )
         if any(not (0 <= s < 4) for pair in self.doubles for s in pair):
-            problems.append(Problem("doubles", "doubles: a seat is not at the table"))
+            problems.append(Problem.of("doubles", "a seat is not at the table"))
         collect(problems)
 
     def with_result(self, result: Result | None) -> Deal:

@@ -7,6 +7,7 @@ second direction of a pair.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from .contracts import Contract
 from .errors import Problem
@@ -54,8 +55,8 @@ def check_doubles(
     """Every problem with the doubles of one deal; `names` are the players' names."""
     problems: list[Problem] = []
 
-    def refuse(message: str) -> None:
-        problems.append(Problem("doubles", f"doubles: {message}"))
+    def refuse(template: str, **params: Any) -> None:
+        problems.append(Problem.of("doubles", template, **params))
 
     if doubles and rules.doubling is Doubling.NONE:
         refuse("this game is played without doubling")
@@ -63,16 +64,22 @@ def check_doubles(
     redoubled = set()
     for a, b in sorted(doubles):
         if a == b:
-            refuse(f"{names[a]} cannot double themselves")
+            refuse("{player} cannot double themselves", player=names[a])
         elif a == declarer:
             if (b, a) not in doubles:
-                refuse(f"{names[a]} can only redouble players who doubled them, not {names[b]}")
+                refuse(
+                    "{player} can only redouble players who doubled them, not {other}",
+                    player=names[a],
+                    other=names[b],
+                )
             redoubled.add(b)
         elif b != declarer and only_declarer_doubled(contract, rules):
-            refuse(f"{names[a]} may double only the declarer, not {names[b]}")
+            refuse("{player} may double only the declarer, not {other}", player=names[a], other=names[b])
     if rules.redouble_all and redoubled:
         missed = doublers_of(declarer, doubles) - redoubled
         if missed:
             who = ", ".join(names[s] for s in sorted(missed))
-            refuse(f"a declarer who redoubles must redouble everyone who doubled them ({who})")
+            refuse(
+                "a declarer who redoubles must redouble everyone who doubled them ({players})", players=who
+            )
     return problems

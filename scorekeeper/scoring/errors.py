@@ -7,6 +7,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Self
 
+from .contracts import CONTRACT_NAMES, Contract
+
+
+def _words(value: object) -> object:
+    return CONTRACT_NAMES[value] if isinstance(value, Contract) else value
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -19,6 +25,20 @@ class Problem:
     field: str
     message: str
     deal: int | None = None
+    template: str = ""
+    params: tuple[tuple[str, object], ...] = ()
+
+    @classmethod
+    def of(cls, field: str, template: str, *, prefix: bool = True, **params: object) -> Problem:
+        """A problem whose message is `template` filled with `params`, after "field: " if `prefix`.
+
+        The template and its parameters are kept so that the message can be
+        given in the player's language; contracts among the parameters are
+        named in words.
+        """
+        text = template.format(**{k: _words(v) for k, v in params.items()})
+        message = f"{field}: {text}" if prefix else text
+        return cls(field, message, None, template, tuple(params.items()))
 
     def __str__(self) -> str:
         return self.message if self.deal is None else f"deal {self.deal}: {self.message}"
@@ -36,9 +56,9 @@ class GameError(ValueError):
         super().__init__("; ".join(str(p) for p in self.problems))
 
     @classmethod
-    def one(cls, field: str, message: str) -> Self:
-        """Build an error holding a single problem."""
-        return cls([Problem(field, message)])
+    def one(cls, field: str, template: str, *, prefix: bool = True, **params: object) -> Self:
+        """Build an error holding a single problem (see `Problem.of`)."""
+        return cls([Problem.of(field, template, prefix=prefix, **params)])
 
     def in_deal(self, number: int) -> Self:
         """Return the same error with every problem attributed to deal `number`."""

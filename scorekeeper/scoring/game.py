@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .contracts import CONTRACT_NAMES, Contract
+from .contracts import Contract
 from .deal import Deal
 from .doubles import check_doubles, doublers_of
 from .errors import GameError, Problem, collect
@@ -28,6 +28,18 @@ class Turn:
     deals_left: int
     owed: dict[int, int]
     forced: frozenset[int]
+
+
+FORCED_DOUBLE = {
+    False: (
+        "{player} must double {declarer} in this deal "
+        "(compulsory doubles: {owed} still owed, {left} deals left)"
+    ),
+    True: (
+        "{player} must double {declarer} in this deal "
+        "(compulsory doubles: {owed} still owed, {left} deal left)"
+    ),
+}
 
 
 class _Ledger:
@@ -69,29 +81,39 @@ class _Ledger:
     def _check(self, index: int, turn: Turn, deal: Deal) -> None:
         game, rules = self.game, self.game.rules
         if index >= rules.total_deals:
-            raise GameError.one("hands", f"the game has only {rules.total_deals} deals")
+            raise GameError.one("hands", "the game has only {n} deals", prefix=False, n=rules.total_deals)
         d = turn.roles.declarer
         names = list(game.players)
         problems: list[Problem] = []
-        name = CONTRACT_NAMES[deal.contract]
         if deal.contract not in rules.contracts:
-            problems.append(Problem("contract", f"contract: {name} is not played in this game"))
+            problems.append(
+                Problem.of("contract", "{contract} is not played in this game", contract=deal.contract)
+            )
         elif deal.contract not in turn.contracts_left:
-            problems.append(Problem("contract", f"contract: {names[d]} has already declared {name}"))
+            problems.append(
+                Problem.of(
+                    "contract",
+                    "{player} has already declared {contract}",
+                    player=names[d],
+                    contract=deal.contract,
+                )
+            )
         problems += check_doubles(deal.doubles, d, deal.contract, rules, names)
         settled = rules.settles(deal.contract, bool(deal.doubles))
         if settled and deal.result is not None:
-            problems.append(Problem("result", "result: nobody doubled, so this deal is settled without play"))
+            problems.append(Problem.of("result", "nobody doubled, so this deal is settled without play"))
         elif not settled and deal.result is None:
-            problems.append(Problem("result", "result: the result of the deal is missing"))
+            problems.append(Problem.of("result", "the result of the deal is missing"))
         doubled_declarer = doublers_of(d, deal.doubles)
         for p in sorted(turn.forced - doubled_declarer):
             problems.append(
-                Problem(
+                Problem.of(
                     "doubles",
-                    f"doubles: {names[p]} must double {names[d]} in this deal "
-                    f"(compulsory doubles: {turn.owed[p]} still owed, "
-                    f"{turn.deals_left} deal{'s' if turn.deals_left != 1 else ''} left)",
+                    FORCED_DOUBLE[turn.deals_left == 1],
+                    player=names[p],
+                    declarer=names[d],
+                    owed=turn.owed[p],
+                    left=turn.deals_left,
                 )
             )
         collect(problems)
@@ -100,18 +122,37 @@ class _Ledger:
 def _check_players(players: tuple[str, ...], first_declarer: int) -> None:
     problems: list[Problem] = []
     if len(players) != 4:
-        problems.append(Problem("players", f"the game needs 4 players, not {len(players)}"))
+        problems.append(
+            Problem.of("players", "the game needs 4 players, not {n}", prefix=False, n=len(players))
+        )
     for i, name in enumerate(players):
         if name != name.strip():
-            problems.append(Problem(f"players[{i}]", f"{name!r}: a name may not start or end with spaces"))
+            problems.append(
+                Problem.of(
+                    f"players[{i}]",
+                    "{name!r}: a name may not start or end with spaces",
+                    prefix=False,
+                    name=name,
+                )
+            )
         elif not 1 <= len(name) <= 40:
-            problems.append(Problem(f"players[{i}]", f"{name!r}: a name has 1 to 40 characters"))
+            problems.append(
+                Problem.of(
+                    f"players[{i}]", "{name!r}: a name has 1 to 40 characters", prefix=False, name=name
+                )
+            )
     folded = [n.casefold() for n in players]
     for i, name in enumerate(players):
         if folded.index(folded[i]) < i:
-            problems.append(Problem(f"players[{i}]", f"{name!r}: two players have the same name"))
+            problems.append(
+                Problem.of(
+                    f"players[{i}]", "{name!r}: two players have the same name", prefix=False, name=name
+                )
+            )
     if not 0 <= first_declarer < 4:
-        problems.append(Problem("first_declarer", "the first declarer must be one of the players"))
+        problems.append(
+            Problem.of("first_declarer", "the first declarer must be one of the players", prefix=False)
+        )
     collect(problems)
 
 
@@ -157,7 +198,7 @@ class Game:
     def turn(self, index: int) -> Turn:
         """The situation before the deal at 0-based `index` (an existing or the next one)."""
         if not 0 <= index <= min(len(self.deals), self.rules.total_deals - 1):
-            raise GameError.one("deal", f"there is no deal {index + 1}")
+            raise GameError.one("deal", "there is no deal {n}", prefix=False, n=index + 1)
         return self._ledger(index).turn(index)
 
     def add(self, deal: Deal) -> Game:
@@ -167,7 +208,7 @@ class Game:
     def replace(self, index: int, deal: Deal) -> Game:
         """The game with the deal at 0-based `index` corrected, checked against every later deal."""
         if not 0 <= index < len(self.deals):
-            raise GameError.one("deal", f"there is no deal {index + 1}")
+            raise GameError.one("deal", "there is no deal {n}", prefix=False, n=index + 1)
         deals = list(self.deals)
         deals[index] = deal
         return Game(self.players, self.first_declarer, self.rules, tuple(deals))

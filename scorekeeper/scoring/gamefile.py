@@ -37,7 +37,7 @@ class _Names:
         if not isinstance(value, str):
             raise fail(field, "must be a player's name")
         if value not in self.players:
-            raise fail(field, f"{value!r} is not a player")
+            raise fail(field, "{value!r} is not a player", value=value)
         return self.players.index(value)
 
     def seats(self, value: object, field: str) -> tuple[int, ...]:
@@ -49,14 +49,14 @@ class _Names:
         if isinstance(value, dict):
             for key in value:
                 if key not in self.players:
-                    raise fail(field, f"{key!r} is not a player")
+                    raise fail(field, "{value!r} is not a player", value=key)
         counts = expect_object(value, field, self.players)
         missing = [p for p in self.players if p not in counts]
         if missing:
-            raise fail(field, f"no count for {missing[0]}")
+            raise fail(field, "no count for {player}", player=missing[0])
         for p in self.players:
             if not is_int(counts[p]) or counts[p] < 0:
-                raise fail(field, f"the count for {p} must be a whole number, 0 or more")
+                raise fail(field, "the count for {player} must be a whole number, 0 or more", player=p)
         a, b, c, d = (counts[p] for p in self.players)
         return (a, b, c, d)
 
@@ -66,7 +66,7 @@ def _result_reader(keys: tuple[str, ...], build: Callable[..., Result]) -> Any:
         raw = expect_object(value, "result", keys)
         missing = [k for k in keys if k not in raw]
         if missing:
-            raise fail("result", f"{missing[0]!r} is missing")
+            raise fail("result", "{key!r} is missing", key=missing[0])
         return build(names, raw)
 
     return read
@@ -104,16 +104,21 @@ def _doubles(value: object, names: _Names) -> frozenset[tuple[int, int]]:
             raise fail("doubles", "each double is a pair [doubler, doubled]")
         double = (names.seat(pair[0], "doubles"), names.seat(pair[1], "doubles"))
         if double in pairs:
-            raise fail("doubles", f"{pair[0]} doubles {pair[1]} twice")
+            raise fail("doubles", "{player} doubles {other} twice", player=pair[0], other=pair[1])
         pairs.append(double)
     return frozenset(pairs)
 
 
-def _not_one_of(value: object, what: str, kind: type[StrEnum]) -> str:
+def _not_one_of(field: str, value: object, kind: type[StrEnum]) -> FormatError:
     choices = ", ".join(k.value for k in kind)
-    if isinstance(value, str | int | float) and not isinstance(value, bool):
-        return f"{value!r} is not {what} ({choices})"
-    return f"must be {what} ({choices})"
+    shown = isinstance(value, str | int | float) and not isinstance(value, bool)
+    if kind is Contract:
+        if shown:
+            return fail(field, "{value!r} is not a contract ({choices})", value=value, choices=choices)
+        return fail(field, "must be a contract ({choices})", choices=choices)
+    if shown:
+        return fail(field, "{value!r} is not a suit ({choices})", value=value, choices=choices)
+    return fail(field, "must be a suit ({choices})", choices=choices)
 
 
 def _hand(value: object, names: _Names) -> tuple[Deal, int | None]:
@@ -123,13 +128,13 @@ def _hand(value: object, names: _Names) -> tuple[Deal, int | None]:
         raise fail("contract", "is missing")
     contract_value = hand["contract"]
     if not isinstance(contract_value, str) or contract_value not in CONTRACT_IDS:
-        raise fail("contract", _not_one_of(contract_value, "a contract", Contract))
+        raise _not_one_of("contract", contract_value, Contract)
     contract = Contract(contract_value)
     declarer = names.seat(hand["declarer"], "declarer") if "declarer" in hand else None
     doubles = _doubles(hand.get("doubles", []), names)
     trump = hand.get("trump")
     if "trump" in hand and (not isinstance(trump, str) or trump not in TRUMP_IDS):
-        raise fail("trump", _not_one_of(trump, "a suit", Trump))
+        raise _not_one_of("trump", trump, Trump)
     rank = hand.get("rank")
     if "rank" in hand and not isinstance(rank, str):
         raise fail("rank", 'must be a rank such as "7" or "Q"')
@@ -148,7 +153,7 @@ def load(doc: object) -> Game:
     """The Game a parsed `barbu-game/1` document describes; GameError if it is invalid."""
     top = expect_object(doc, "game", TOP_KEYS)
     if top.get("format") != FORMAT:
-        raise fail("format", f"must be {FORMAT!r}")
+        raise fail("format", "must be {format!r}", format=FORMAT)
     for key in ("players", "first_declarer", "hands"):
         if key not in top:
             raise fail(key, "is missing")
@@ -170,11 +175,12 @@ def load(doc: object) -> Game:
         expected = roles_of(index, first, rules).declarer
         if claimed is not None and claimed != expected:
             problems.append(
-                Problem(
+                Problem.of(
                     "declarer",
-                    f"declarer: it is {players[expected]}'s turn to declare, not {players[claimed]}",
-                    index + 1,
-                )
+                    "it is {expected}'s turn to declare, not {claimed}",
+                    expected=players[expected],
+                    claimed=players[claimed],
+                ).in_deal(index + 1)
             )
         deals.append(deal)
     if problems:
@@ -188,10 +194,15 @@ def loads(text: str | bytes) -> Game:
         doc = json.loads(text)
     except json.JSONDecodeError as error:
         raise FormatError.one(
-            "file", f"the file is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
+            "file",
+            "the file is not valid JSON (line {line}, column {column}: {reason})",
+            prefix=False,
+            line=error.lineno,
+            column=error.colno,
+            reason=error.msg,
         ) from None
     except (UnicodeDecodeError, RecursionError, ValueError):
-        raise FormatError.one("file", "the file is not valid JSON text") from None
+        raise FormatError.one("file", "the file is not valid JSON text", prefix=False) from None
     return load(doc)
 
 

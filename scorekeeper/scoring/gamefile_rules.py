@@ -30,9 +30,9 @@ POINT_KEYS = (
 )
 
 
-def fail(field: str, message: str) -> FormatError:
-    """A FormatError for `field`, its message prefixed with the field."""
-    return FormatError.one(field, f"{field}: {message}")
+def fail(field: str, template: str, **params: Any) -> FormatError:
+    """A FormatError for `field`, its message prefixed with the field (see `Problem.of`)."""
+    return FormatError.one(field, template, **params)
 
 
 def is_int(value: object) -> bool:
@@ -46,7 +46,7 @@ def expect_object(value: object, field: str, allowed: tuple[str, ...]) -> dict[s
         raise fail(field, "must be an object")
     unknown = [k for k in value if k not in allowed]
     if unknown:
-        raise fail(field, f"unknown key {unknown[0]!r}")
+        raise fail(field, "unknown key {key!r}", key=unknown[0])
     return value
 
 
@@ -59,7 +59,7 @@ def _int(value: object, field: str) -> int:
 
 def _ints(value: object, field: str, count: int) -> tuple[int, ...]:
     if not isinstance(value, list) or len(value) != count:
-        raise fail(field, f"must be a list of {count} whole numbers")
+        raise fail(field, "must be a list of {count} whole numbers", count=count)
     return tuple(_int(v, f"{field}[{i}]") for i, v in enumerate(value))
 
 
@@ -69,7 +69,7 @@ def _choice(raw: dict[str, Any], key: str, kind: Any, default: Any) -> Any:
         return kind(value)
     except (ValueError, TypeError):
         choices = ", ".join(repr(k.value) for k in kind)
-        raise fail(f"rules.{key}", f"must be one of {choices}") from None
+        raise fail(f"rules.{key}", "must be one of {choices}", choices=choices) from None
 
 
 def _flag(raw: dict[str, Any], key: str) -> bool:
@@ -86,7 +86,7 @@ def parse_points(value: dict[str, Any], ravage_city: bool) -> Scheme:
     required = POINT_KEYS if ravage_city else POINT_KEYS[:-1]
     missing = [k for k in required if k not in points]
     if missing:
-        raise fail(field, f"the points of {missing[0]!r} are missing")
+        raise fail(field, "the points of {key!r} are missing", key=missing[0])
     hearts = expect_object(points["no-hearts"], f"{field}.no-hearts", ("heart", "ace"))
     if "heart" not in hearts or "ace" not in hearts:
         raise fail(f"{field}.no-hearts", "give both 'heart' and 'ace'")
@@ -115,7 +115,7 @@ def parse_rules(value: object) -> Rules:
     scheme_value = raw.get("scheme", "standard")
     if isinstance(scheme_value, str):
         if scheme_value not in SCHEMES:
-            raise fail("rules.scheme", f"{scheme_value!r} is not a scheme")
+            raise fail("rules.scheme", "{value!r} is not a scheme", value=scheme_value)
         scheme = SCHEMES[scheme_value]
     else:
         scheme = parse_points(scheme_value, ravage_city)

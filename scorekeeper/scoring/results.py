@@ -25,19 +25,27 @@ class Result(Protocol):
         ...
 
 
+# One sentence per kind of count, so that each can be translated whole.
+COUNTS_ADD_UP = {
+    "tricks": "tricks add up to {got}, not {total}",
+    "queens": "queens add up to {got}, not {total}",
+    "hearts": "hearts add up to {got}, not {total}",
+}
+
+
 def _check_seat(field: str, seat: int) -> None:
     if not 0 <= seat < 4:
-        raise GameError.one(field, f"{field}: seat {seat} is not at the table")
+        raise GameError.one(field, "seat {seat} is not at the table", seat=seat)
 
 
 def _check_counts(field: str, counts: tuple[int, ...], total: int) -> None:
     problems: list[Problem] = []
     if len(counts) != 4:
-        problems.append(Problem(field, f"{field}: need a count for each of the 4 players"))
+        problems.append(Problem.of(field, "need a count for each of the 4 players"))
     elif any(c < 0 for c in counts):
-        problems.append(Problem(field, f"{field}: a count cannot be negative"))
+        problems.append(Problem.of(field, "a count cannot be negative"))
     elif sum(counts) != total:
-        problems.append(Problem(field, f"{field} add up to {sum(counts)}, not {total}"))
+        problems.append(Problem.of(field, COUNTS_ADD_UP[field], prefix=False, got=sum(counts), total=total))
     collect(problems)
 
 
@@ -101,7 +109,7 @@ class Hearts:
         _check_counts("hearts", self.hearts, 13)
         _check_seat("ace", self.ace)
         if self.hearts[self.ace] < 1:
-            raise GameError.one("ace", "ace: whoever took the ace of hearts took at least one heart")
+            raise GameError.one("ace", "whoever took the ace of hearts took at least one heart")
 
     def raw(self, contract: Contract, scheme: Scheme) -> Seats:
         scores = list(_times(scheme.heart, self.hearts))
@@ -132,7 +140,7 @@ class Dominoes:
 
     def __post_init__(self) -> None:
         if sorted(self.order) != [0, 1, 2, 3]:
-            raise GameError.one("order", "order: list every player exactly once")
+            raise GameError.one("order", "list every player exactly once")
 
     def raw(self, contract: Contract, scheme: Scheme) -> Seats:
         scores = [0, 0, 0, 0]
@@ -149,11 +157,11 @@ class Ravage:
 
     def __post_init__(self) -> None:
         if not self.most:
-            raise GameError.one("most", "most: name at least one player")
+            raise GameError.one("most", "name at least one player")
         for seat in self.most:
             _check_seat("most", seat)
         if len(set(self.most)) != len(self.most):
-            raise GameError.one("most", "most: a player is named twice")
+            raise GameError.one("most", "a player is named twice")
 
     def raw(self, contract: Contract, scheme: Scheme) -> Seats:
         share = scheme.ravage_city // len(self.most)

@@ -56,11 +56,15 @@ class Rules:
         elif not 0 <= self.compulsory_doubles <= 7:
             raise GameError.one(
                 "compulsory_doubles",
-                f"compulsory doubles must be between 0 and 7, not {self.compulsory_doubles}",
+                "compulsory doubles must be between 0 and 7, not {n}",
+                prefix=False,
+                n=self.compulsory_doubles,
             )
         elif self.compulsory_doubles and self.doubling is Doubling.NONE:
             raise GameError.one(
-                "compulsory_doubles", "there can be no compulsory doubles in a game without doubling"
+                "compulsory_doubles",
+                "there can be no compulsory doubles in a game without doubling",
+                prefix=False,
             )
         extra = (Contract.RAVAGE_CITY,) if self.ravage_city else ()
         object.__setattr__(self, "contracts", BASE_CONTRACTS + extra)

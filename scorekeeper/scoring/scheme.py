@@ -29,7 +29,9 @@ class Scheme:
         if self.ravage_city % 12:
             raise GameError.one(
                 "ravage-city",
-                f"Ravage City must be a multiple of 12 so that ties share it evenly, not {self.ravage_city}",
+                "Ravage City must be a multiple of 12 so that ties share it evenly, not {n}",
+                prefix=False,
+                n=self.ravage_city,
             )
 
     def contract_total(self, contract: Contract) -> int:
