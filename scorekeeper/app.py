@@ -10,12 +10,12 @@ from flask import Flask
 from . import config, db, i18n, security
 from .cli import COMMANDS
 from .printing import views as sheets
-from .web import deals, errors, games, home, new_game, share, transfer
+from .web import deals, errors, games, home, language, new_game, share, transfer
 
 
 def signed(n: int) -> str:
     """A score as players write it: +5, 0, −5 (a real minus sign, which does not break)."""
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+    return language.number(n, sign=True)
 
 
 # templates/, static/ and instance/ sit beside the package, at the top of the checkout.
@@ -38,6 +38,7 @@ def create_app(test_config: dict[str, object] | None = None) -> Flask:
     security.init_app(app)
     register_blueprints(app)
     app.jinja_env.filters["signed"] = signed
+    app.jinja_env.filters["num"] = language.number
     app.jinja_env.globals["share_link"] = share.link
     for command in COMMANDS:
         app.cli.add_command(command)
@@ -46,5 +47,15 @@ def create_app(test_config: dict[str, object] | None = None) -> Flask:
 
 def register_blueprints(app: Flask) -> None:
     """One blueprint per feature."""
-    for blueprint in (home.bp, new_game.bp, games.bp, deals.bp, share.bp, transfer.bp, sheets.bp, errors.bp):
+    for blueprint in (
+        home.bp,
+        new_game.bp,
+        games.bp,
+        deals.bp,
+        share.bp,
+        transfer.bp,
+        sheets.bp,
+        language.bp,
+        errors.bp,
+    ):
         app.register_blueprint(blueprint)

@@ -10,6 +10,11 @@ from typing import Self
 from .contracts import CONTRACT_NAMES, Contract
 
 
+def N_(message: str) -> str:
+    """Mark a message template for translation where it is defined, not where it is used."""
+    return message
+
+
 def _words(value: object) -> object:
     return CONTRACT_NAMES[value] if isinstance(value, Contract) else value
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from .contracts import Contract
 from .deal import Deal
 from .doubles import check_doubles, doublers_of
-from .errors import GameError, Problem, collect
+from .errors import N_, GameError, Problem, collect
 from .rules import Rotation, Rules
 from .seating import Roles, roles_of
 
@@ -31,11 +31,11 @@ class Turn:
 
 
 FORCED_DOUBLE = {
-    False: (
+    False: N_(
         "{player} must double {declarer} in this deal "
         "(compulsory doubles: {owed} still owed, {left} deals left)"
     ),
-    True: (
+    True: N_(
         "{player} must double {declarer} in this deal "
         "(compulsory doubles: {owed} still owed, {left} deal left)"
     ),

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .contracts import Contract
-from .errors import GameError, Problem, collect
+from .errors import N_, GameError, Problem, collect
 from .scheme import Scheme
 
 Seats = tuple[int, int, int, int]
@@ -27,9 +27,9 @@ class Result(Protocol):
 
 # One sentence per kind of count, so that each can be translated whole.
 COUNTS_ADD_UP = {
-    "tricks": "tricks add up to {got}, not {total}",
-    "queens": "queens add up to {got}, not {total}",
-    "hearts": "hearts add up to {got}, not {total}",
+    "tricks": N_("tricks add up to {got}, not {total}"),
+    "queens": N_("queens add up to {got}, not {total}"),
+    "hearts": N_("hearts add up to {got}, not {total}"),
 }
 
 

@@ -28,6 +28,7 @@ from ..scoring import (
     maximum,
 )
 from .forms import SUIT_KEYS, DealForm
+from .language import describe
 from .numbers import parse_int
 
 Errors = dict[str, list[str]]
@@ -45,7 +46,7 @@ def problems_by_section(error: GameError, number: int) -> Errors:
     """The engine's problems keyed by form section; problems in other deals go under "game"."""
     errors: Errors = defaultdict(list)
     for p in error.problems:
-        message = p.message.removeprefix(f"{p.field}: ")
+        message = describe(p).removeprefix(f"{p.field}: ")
         if p.deal not in (None, number):
             errors["game"].append(_("This makes deal %(n)s illegal: %(m)s", n=p.deal, m=message))
         else:
@@ -121,7 +122,7 @@ def read_result(form: DealForm, contract: Contract) -> Result:
         result = _read(form, contract, errors)
     except GameError as error:
         for p in error.problems:
-            errors.setdefault(p.field, []).append(p.message.removeprefix(f"{p.field}: "))
+            errors.setdefault(p.field, []).append(describe(p).removeprefix(f"{p.field}: "))
     if errors or result is None:
         raise Invalid(errors or {"result": [_("Enter the result.")]})
     return result

@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response
 from .. import store
 from ..scoring import SCHEMES, STANDARD, Game, GameError, Rules
 from .forms import NewGameForm
+from .language import describe
 from .rules_form import RULE_CHOICES, build_rules, fill_points, points_report
 
 bp = Blueprint("new_game", __name__)
@@ -65,6 +66,6 @@ def _game(form: NewGameForm, rules: Rules) -> Game | None:
             field = problem.field.replace("players[", "player_").rstrip("]")
             target = getattr(form, field, form.first_declarer)
             same = "same name" in problem.message
-            message = _("Two players cannot have the same name.") if same else problem.message
+            message = _("Two players cannot have the same name.") if same else describe(problem)
             target.errors = [*target.errors, message]
         return None

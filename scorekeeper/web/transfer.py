@@ -15,6 +15,7 @@ from flask_wtf.file import FileField, FileRequired
 from .. import store
 from ..scoring import CONTRACT_NAMES, GameError, dump, loads
 from ..scoring.marks import letters, marks_of
+from .language import describe
 from .lookup import game_or_404, remember
 from .sheet_view import sheet_view
 
@@ -54,7 +55,7 @@ def import_game() -> ResponseReturnValue:
             try:
                 game = loads(data)
             except GameError as error:
-                problems = [str(p) for p in error.problems]
+                problems = [describe(p, with_deal=True) for p in error.problems]
             else:
                 row = store.create(game, kind="import")
                 remember("g", row.edit_token)
