@@ -4,7 +4,7 @@ BIN := .venv/bin
 HOST ?= 0.0.0.0
 PORT ?= 8000
 
-.PHONY: run test install install-test lint unit web browser postgres bench clean
+.PHONY: run test install install-test translations lint unit web browser postgres bench clean
 
 .venv/.installed: pyproject.toml scripts/bootstrap.sh
 	scripts/bootstrap.sh
@@ -14,9 +14,13 @@ PORT ?= 8000
 	scripts/bootstrap.sh test
 	touch $@
 
-install: .venv/.installed
+install: .venv/.installed translations
 
-install-test: .venv/.installed-test
+# The message catalogues are compiled by every build; the .mo files are not kept in git.
+translations: .venv/.installed
+	scripts/translations.sh compile
+
+install-test: .venv/.installed-test translations
 	scripts/apt-install.sh chromium postgresql
 
 run: install
@@ -29,6 +33,7 @@ lint:
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	scripts/translations.sh check
 
 unit:
 	$(BIN)/python -m pytest tests/unit tests/oracle
@@ -45,6 +50,7 @@ postgres:
 bench: install-test
 	$(BIN)/python bench/score_games.py
 	$(BIN)/python bench/live_updates.py
+	$(BIN)/python bench/sheets.py
 
 clean:
 	rm -rf .venv .pytest_cache .mypy_cache .ruff_cache .hypothesis
