@@ -20,7 +20,7 @@ from .lookup import game_or_404, remember
 from .sheet_view import sheet_view
 
 bp = Blueprint("transfer", __name__)
-MAX_FILE = 100 * 1024
+MAX_FILE = 100 * 1024  # a complete game with long names is about 20 KB
 COLUMNS = (
     "deal",
     "declarer",
@@ -33,7 +33,7 @@ COLUMNS = (
     "raw",
     "score",
     "total",
-)  # a complete game with long names is about 20 KB
+)
 
 
 class ImportForm(FlaskForm):
@@ -89,21 +89,7 @@ def export_csv(kind: str, token: str) -> Response:
     marks = letters(game.players)
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(
-        [
-            "deal",
-            "declarer",
-            "dealer",
-            "contract",
-            "trump",
-            "rank",
-            "player",
-            "doubles",
-            "raw",
-            "score",
-            "total",
-        ]
-    )
+    writer.writerow(COLUMNS)
     for row in sheet_view(game).rows:
         scored = row.scored
         d = scored.roles.declarer
