@@ -39,11 +39,19 @@
   });
   refreshDeclarerRow();
 
+  // Persian and Arabic-Indic digits and the minus sign typed on any keyboard, read as numbers.
+  function latinDigits(text) {
+    return text
+      .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+      .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+      .replace(/\u2212/g, "-");
+  }
+
   // Counts that add up to 13: steppers, and the last blank one filled in.
   form.querySelectorAll("fieldset.counts").forEach((group) => {
     const total = Number(group.dataset.total);
     const inputs = Array.from(group.querySelectorAll("input.count"));
-    const value = (input) => (input.value.trim() === "" ? null : Number(input.value));
+    const value = (input) => (input.value.trim() === "" ? null : Number(latinDigits(input.value.trim())));
     function fillLast() {
       inputs.forEach((i) => { if (i.dataset.auto === "1") { i.value = ""; i.dataset.auto = ""; } });
       const blanks = inputs.filter((i) => value(i) === null);
