@@ -145,7 +145,8 @@ def test_the_history_lists_every_change_newest_first(client: FlaskClient) -> Non
 
     for link in (links.edit, links.view):
         page = client.get(f"{link}/history").text
-        entries = [text_of(li) for li in re.findall(r"<li>(.*?)</li>", page, re.S)]
+        history = page.split('<ol class="history"', 1)[1].split("</ol>", 1)[0]
+        entries = [text_of(li) for li in re.findall(r"<li>(.*?)</li>", history, re.S)]
         lines = [re.sub(r"^\S+ \S+ UTC ", "", e) for e in entries]
         assert [line.split(" Before and after")[0] for line in lines] == [
             "Deal 2 undone (it was No hearts).",
