@@ -37,6 +37,7 @@ def create_app(test_config: dict[str, object] | None = None) -> Flask:
     i18n.init_app(app)
     security.init_app(app)
     register_blueprints(app)
+    language.init_app(app)
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["num"] = language.number
     app.jinja_env.globals["share_link"] = share.link

@@ -47,7 +47,11 @@ def _static_path(url: str) -> Path | None:
 
 
 def pdf(html: str, fetcher: StaticOnlyFetcher | None = None) -> bytes:
-    """The PDF of `html`, its relative URLs taken from static/."""
+    """The PDF of `html`, its relative URLs taken from static/ (Persian digits if chosen)."""
+    from ..web.language import persian_digits, persian_page
+
+    if persian_digits():
+        html = persian_page(html)
     document = HTML(string=html, base_url=BASE_URL, url_fetcher=fetcher or StaticOnlyFetcher())
     data: bytes = document.write_pdf()
     return data

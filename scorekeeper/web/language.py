@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
-from flask import Blueprint, redirect, request
+from flask import Blueprint, Flask, redirect, request
 from flask_babel import get_locale, gettext
 from werkzeug.wrappers import Response
 
@@ -47,6 +48,23 @@ def digits(style: str) -> Response:
 
 def persian_digits() -> bool:
     return str(get_locale()) == "fa" and request.cookies.get("digits") == "persian"
+
+
+_TEXT = re.compile(r">([^<]+)<")
+
+
+def persian_page(html: str) -> str:
+    """Every digit of the page's text in Persian; tags, attributes and so links are left alone."""
+    return _TEXT.sub(lambda m: ">" + m.group(1).translate(PERSIAN_DIGITS) + "<", html)
+
+
+def init_app(app: Flask) -> None:
+    @app.after_request
+    def digits_in_text(response: Response) -> Response:
+        # Numbers inside translated sentences come from many places; this catches them all.
+        if response.mimetype == "text/html" and not response.direct_passthrough and persian_digits():
+            response.set_data(persian_page(response.get_data(as_text=True)))
+        return response
 
 
 def number(n: int, sign: bool = False) -> str:

@@ -87,6 +87,8 @@ def test_persian_digits_on_request(app: Flask, client: FlaskClient) -> None:
     page = client.get(links.edit).text
     assert "\u2066+۱۶\u2069" in page  # Beth's total, kept left-to-right
     assert "\u2066−۴۸\u2069" in page
+    assert "دست ۳ از ۲۸" in page  # numbers inside sentences too ("Deal 3 of 28")
+    assert f'href="{links.edit}/history"' in page  # links untouched
 
 
 def test_persian_digits_and_minus_sign_are_accepted(app: Flask, client: FlaskClient) -> None:
