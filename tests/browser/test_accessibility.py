@@ -9,19 +9,10 @@ from flask import Flask
 from playwright.sync_api import expect
 
 from scorekeeper import store
-from scorekeeper.scoring import load
+from scorekeeper.scoring import Contract, load
 from tests.builders import full_game, game, hand, worked_example
 
-CONTRACTS = [
-    "no-tricks",
-    "no-queens",
-    "no-last-two",
-    "no-hearts",
-    "barbu",
-    "trumps",
-    "dominoes",
-    "ravage-city",
-]
+CONTRACTS = [c.value for c in Contract]
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.models import ChangeRow, DealRow, GameRow
+from scorekeeper.scoring import Contract
 from tests.builders import PLAYERS, full_game, game, worked_example
 
 from .helpers import (
@@ -30,16 +31,7 @@ from .helpers import (
 )
 from .strict_pages import inline_code
 
-CONTRACTS = [
-    "no-tricks",
-    "no-queens",
-    "no-last-two",
-    "no-hearts",
-    "barbu",
-    "trumps",
-    "dominoes",
-    "ravage-city",
-]
+CONTRACTS = [c.value for c in Contract]
 
 
 def _every_page(app: Flask, client: FlaskClient, names: list[str]) -> dict[str, str]:
