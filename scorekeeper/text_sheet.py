@@ -38,7 +38,7 @@ def render(sheet: Sheet) -> str:
             dbl = marks_of(seat, row.deal, d, game.rules).text(marks, d)
             cells.append(f"{dbl:<5}{row.raw[seat]:>4} {_signed(row.score[seat]):>5}")
         lines.append(_row(f"{row.number:>3} {marks[d]} {contract}", cells, str(row.contract_total)))
-        if row.number == len(sheet.deals) or game.round_of(row.number) != game.round_of(row.number - 1):
+        if sheet.closes_round(row):
             lines.append(_row("    running total", [_signed(v) for v in row.running], str(sum(row.running))))
             lines.append("")
     lines += _checks(sheet)

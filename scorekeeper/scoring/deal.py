@@ -44,7 +44,3 @@ class Deal:
         if any(not (0 <= s < 4) for pair in self.doubles for s in pair):
             problems.append(Problem.of("doubles", "a seat is not at the table"))
         collect(problems)
-
-    def with_result(self, result: Result | None) -> Deal:
-        """The same deal with another result."""
-        return Deal(self.contract, self.doubles, result, self.trump, self.rank)

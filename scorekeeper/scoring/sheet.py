@@ -121,6 +121,11 @@ class Sheet:
     totals: Seats
     blocks: tuple[Block, ...]
 
+    def closes_round(self, row: ScoredDeal) -> bool:
+        """True when running totals go under `row`: the last deal so far, or the last of a round."""
+        game = self.game
+        return row.number == len(self.deals) or game.round_of(row.number) != game.round_of(row.number - 1)
+
     @property
     def deals_balance(self) -> bool:
         """True when every deal adds up to its contract total."""

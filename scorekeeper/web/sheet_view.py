@@ -51,6 +51,5 @@ def sheet_view(game: Game) -> SheetView:
         cells = tuple(
             Cell(marks_of(seat, row.deal, d, game.rules), row.raw[seat], row.score[seat]) for seat in range(4)
         )
-        last = row.number == len(sheet.deals) or game.round_of(row.number) != game.round_of(row.number - 1)
-        rows.append(Row(row, cells, last))
+        rows.append(Row(row, cells, sheet.closes_round(row)))
     return SheetView(sheet, tuple(rows), letters(game.players))
