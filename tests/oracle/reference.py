@@ -1,138 +1,99 @@
 """Independent reference scorer for `barbu-game/1` documents (test oracle).
 
-Written from /work/shared/rules.md and /work/shared/game-format.md alone, for
-obviousness rather than speed, so that the real engine in `scorekeeper/` can
-be cross-checked against it. It must never import the engine.
+Written from /work/shared/rules.md, docs/game-format.md and
+/work/shared/game-format.md alone, for obviousness rather than speed, so that
+the real engine in `scorekeeper/` can be cross-checked against it. It must
+never import or read the engine. It scores every game of the family
+(`rules.game`: barbu, barbu-3, barbette, barbu-5, french); what each game is
+lives in `reference_rules.py`.
 
 `score_game(doc)` either raises `Invalid` or returns plain dicts and lists
 (see its docstring), ready to compare with the engine's output.
+`chip_moves(doc)` and `chip_nets(doc)` settle each deal in poker chips.
+
+Conventions chosen where the docs are silent are marked "Convention:".
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-FORMAT = "barbu-game/1"
-
-BASE_CONTRACTS: tuple[str, ...] = (
-    "no-tricks",
-    "no-queens",
-    "no-last-two",
-    "no-hearts",
-    "barbu",
-    "trumps",
-    "dominoes",
+from .reference_rules import (
+    ALL_CONTRACTS,
+    BARBETTE_NEGATIVES,
+    BASE_CONTRACTS,
+    DOUBLING_MODES,
+    FAMILY_CONTRACTS,
+    FORMAT,
+    FRENCH_FIXED,
+    GAMES,
+    NEGATIVE_CONTRACTS,
+    POSITIVE_CONTRACTS,
+    RANKS,
+    RAVAGE_CITY,
+    ROTATIONS,
+    SCHEMES,
+    STANDARD_POINTS,
+    SUITS,
+    TAKER_KEYS,
+    UNDOUBLED_NEGATIVE_MODES,
+    Invalid,
+    Rules,
+    check_object,
+    contract_total,
+    is_int,
+    parse_rules,
 )
-RAVAGE_CITY = "ravage-city"
-ALL_CONTRACTS: tuple[str, ...] = (*BASE_CONTRACTS, RAVAGE_CITY)
-POSITIVE_CONTRACTS = frozenset({"trumps", "dominoes"})
-NEGATIVE_CONTRACTS = frozenset(ALL_CONTRACTS) - POSITIVE_CONTRACTS
 
-SUITS: tuple[str, ...] = ("spades", "hearts", "diamonds", "clubs")
-RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-
-DOUBLING_MODES: tuple[str, ...] = ("standard", "declarer-only", "none")
-UNDOUBLED_NEGATIVE_MODES: tuple[str, ...] = ("play", "settle")
-ROTATIONS: tuple[str, ...] = ("blocks", "every-deal")
-
-STANDARD_POINTS: dict[str, Any] = {
-    "no-tricks": -2,
-    "no-queens": -6,
-    "no-last-two": [-10, -20],
-    "no-hearts": {"heart": -2, "ace": -6},
-    "barbu": -20,
-    "trumps": 5,
-    "dominoes": [45, 20, 5, -5],
-    "ravage-city": -36,
-}
-SCHEMES: dict[str, dict[str, Any]] = {
-    "standard": STANDARD_POINTS,
-    "barbu-15": {**STANDARD_POINTS, "barbu": -15, "dominoes": [40, 20, 10, -10]},
-    "dominoes-30": {**STANDARD_POINTS, "barbu": -15, "dominoes": [30, 20, 10, 0]},
-    "brader": {
-        "no-tricks": -5,
-        "no-queens": -15,
-        "no-last-two": [-10, -20],
-        "no-hearts": {"heart": -4, "ace": -12},
-        "barbu": -25,
-        "trumps": 5,
-        "dominoes": [40, 20, 0, -20],
-        "ravage-city": -36,
-    },
-}
+__all__ = [
+    "ALL_CONTRACTS",
+    "BASE_CONTRACTS",
+    "DOUBLING_MODES",
+    "FAMILY_CONTRACTS",
+    "FORMAT",
+    "GAMES",
+    "NEGATIVE_CONTRACTS",
+    "POSITIVE_CONTRACTS",
+    "RANKS",
+    "RAVAGE_CITY",
+    "ROTATIONS",
+    "SCHEMES",
+    "STANDARD_POINTS",
+    "SUITS",
+    "UNDOUBLED_NEGATIVE_MODES",
+    "Invalid",
+    "chip_moves",
+    "chip_nets",
+    "contract_total",
+    "score_game",
+]
 
 TOP_KEYS = frozenset({"format", "players", "first_declarer", "rules", "hands"})
-RULE_KEYS = frozenset(
-    {
-        "scheme",
-        "ravage_city",
-        "doubling",
-        "redouble_all",
-        "compulsory_doubles",
-        "undoubled_negative",
-        "rotation",
-        "dealer_declares",
-    }
-)
 HAND_KEYS = frozenset({"contract", "declarer", "doubles", "trump", "rank", "result"})
-RESULT_KEYS: dict[str, frozenset[str]] = {
-    "no-tricks": frozenset({"tricks"}),
-    "trumps": frozenset({"tricks"}),
-    "no-queens": frozenset({"queens"}),
-    "no-last-two": frozenset({"penultimate", "last"}),
-    "no-hearts": frozenset({"hearts", "ace"}),
-    "barbu": frozenset({"king"}),
-    "dominoes": frozenset({"order"}),
-    "ravage-city": frozenset({"most"}),
-}
 
 
-class Invalid(Exception):
-    """The document is not a legal barbu-game/1 game."""
+def result_keys(game: str, contract: str) -> frozenset[str]:
+    """The keys of a played deal's `result` (all of them required)."""
+    if contract in TAKER_KEYS:
+        return frozenset(TAKER_KEYS[contract])
+    if contract in ("no-tricks", "trumps", "tricks"):
+        return frozenset({"tricks"})
+    if contract == "no-hearts":
+        # In french the ace is a heart like the others: no `ace`.
+        return frozenset({"hearts"}) if game == "french" else frozenset({"hearts", "ace"})
+    return frozenset(
+        {
+            "no-queens": {"queens"},
+            "barbu": {"king"},
+            "dominoes": {"order"},
+            "ravage-city": {"most"},
+            "salad": {"tricks", "hearts", "queens", "king"},
+        }[contract]
+    )
 
 
-@dataclass(frozen=True)
-class Rules:
-    """A game's rules with every default filled in."""
-
-    points: dict[str, Any]
-    ravage_city: bool
-    doubling: str
-    redouble_all: bool
-    compulsory_doubles: int
-    undoubled_negative: str
-    rotation: str
-    dealer_declares: bool
-
-    @property
-    def contracts(self) -> tuple[str, ...]:
-        return ALL_CONTRACTS if self.ravage_city else BASE_CONTRACTS
-
-    @property
-    def hands_per_declarer(self) -> int:
-        return len(self.contracts)
-
-
-# --- small type checks -----------------------------------------------------
-
-
-def is_int(value: object) -> bool:
-    """A JSON integer: bools and floats (even 2.0) do not count."""
-    return type(value) is int
-
-
-def _object(value: object, where: str, required: set[str], allowed: frozenset[str]) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise Invalid(f"{where}: not an object")
-    unknown = set(value) - allowed
-    if unknown:
-        raise Invalid(f"{where}: unknown keys {sorted(map(str, unknown))}")
-    missing = required - set(value)
-    if missing:
-        raise Invalid(f"{where}: missing keys {sorted(missing)}")
-    return value
+# --- small type checks -------------------------------------------------------
 
 
 def _name(value: object, players: list[str], where: str) -> str:
@@ -142,117 +103,106 @@ def _name(value: object, players: list[str], where: str) -> str:
     return value
 
 
-def _int_list(value: object, length: int, where: str) -> list[int]:
-    if not isinstance(value, list) or len(value) != length or not all(map(is_int, value)):
-        raise Invalid(f"{where}: expected a list of {length} integers")
+def _counts(value: object, players: list[str], total: int, where: str) -> dict[str, int]:
+    if not isinstance(value, dict) or set(value) != set(players):
+        raise Invalid(f"{where}: expected a count for each player")
+    if not all(is_int(v) and 0 <= v <= total for v in value.values()):
+        raise Invalid(f"{where}: counts must be integers from 0 to {total}")
+    if sum(value.values()) != total:
+        raise Invalid(f"{where}: counts must add up to {total}")
     return value
 
 
-# --- rules -----------------------------------------------------------------
-
-
-def _parse_points(value: object, ravage_city: bool) -> dict[str, Any]:
-    if isinstance(value, str):
-        if value not in SCHEMES:
-            raise Invalid(f"rules.scheme: unknown scheme {value!r}")
-        return SCHEMES[value]
-    required = set(BASE_CONTRACTS) | ({RAVAGE_CITY} if ravage_city else set())
-    points = _object(value, "rules.scheme", required, frozenset(ALL_CONTRACTS))
-    for key in ("no-tricks", "no-queens", "barbu", "trumps", RAVAGE_CITY):
-        if key in points and not is_int(points[key]):
-            raise Invalid(f"rules.scheme.{key}: not an integer")
-    _int_list(points["no-last-two"], 2, "rules.scheme.no-last-two")
-    _int_list(points["dominoes"], 4, "rules.scheme.dominoes")
-    hearts = _object(
-        points["no-hearts"], "rules.scheme.no-hearts", {"heart", "ace"}, frozenset({"heart", "ace"})
-    )
-    if not (is_int(hearts["heart"]) and is_int(hearts["ace"])):
-        raise Invalid("rules.scheme.no-hearts: values must be integers")
-    if RAVAGE_CITY in points and points[RAVAGE_CITY] % 12 != 0:
-        raise Invalid("rules.scheme.ravage-city: not a multiple of 12")
-    return points
-
-
-def _parse_rules(value: object) -> Rules:
-    rules = _object(value, "rules", set(), RULE_KEYS)
-
-    def flag(key: str) -> bool:
-        got = rules.get(key, False)
-        if not isinstance(got, bool):
-            raise Invalid(f"rules.{key}: not a boolean")
-        return got
-
-    def choice(key: str, options: tuple[str, ...]) -> str:
-        got = rules.get(key, options[0])
-        if not isinstance(got, str) or got not in options:
-            raise Invalid(f"rules.{key}: not one of {options}")
-        return got
-
-    ravage_city = flag("ravage_city")
-    doubling = choice("doubling", DOUBLING_MODES)
-    compulsory = rules.get("compulsory_doubles", 0 if doubling == "none" else 2)
-    if not is_int(compulsory) or not 0 <= compulsory <= 7:
-        raise Invalid("rules.compulsory_doubles: not an integer from 0 to 7")
-    if doubling == "none" and compulsory != 0:
-        raise Invalid("rules.compulsory_doubles: no doubles can be owed without doubling")
-    return Rules(
-        points=_parse_points(rules.get("scheme", "standard"), ravage_city),
-        ravage_city=ravage_city,
-        doubling=doubling,
-        redouble_all=flag("redouble_all"),
-        compulsory_doubles=compulsory,
-        undoubled_negative=choice("undoubled_negative", UNDOUBLED_NEGATIVE_MODES),
-        rotation=choice("rotation", ROTATIONS),
-        dealer_declares=flag("dealer_declares"),
-    )
-
-
-def contract_total(points: dict[str, Any], contract: str) -> int:
-    """Sum of the four raw scores of one deal of `contract` (doubles cancel out)."""
-    value = points[contract]
-    total: int
-    if contract in ("no-tricks", "trumps"):
-        total = 13 * value
-    elif contract == "no-queens":
-        total = 4 * value
-    elif contract == "no-hearts":
-        total = 12 * value["heart"] + value["ace"]
-    elif contract in ("no-last-two", "dominoes"):
-        total = sum(value)
-    else:  # barbu, ravage-city: one taker (or an even share)
-        total = value
-    return total
-
-
-def expected_game_total(rules: Rules) -> int:
-    """What a complete game adds up to: each player declares each contract once."""
-    return 4 * sum(contract_total(rules.points, c) for c in rules.contracts)
-
-
-# --- players ---------------------------------------------------------------
+# --- players and turns ---------------------------------------------------------
 
 
 def _parse_players(value: object) -> list[str]:
-    if not isinstance(value, list) or len(value) != 4:
-        raise Invalid("players: expected a list of four names")
+    # How many players a game allows is checked with the rules (parse_rules).
+    if not isinstance(value, list) or not value:
+        raise Invalid("players: expected a list of names")
     for name in value:
         if not isinstance(name, str) or not 1 <= len(name) <= 40:
             raise Invalid(f"players: bad name {name!r}")
         if name != name.strip():
             raise Invalid(f"players: untrimmed name {name!r}")
-    if len({name.casefold() for name in value}) != 4:
+    if len({name.casefold() for name in value}) != len(value):
         raise Invalid("players: names are not distinct (ignoring case)")
     return value
 
 
-def declarer_index(rules: Rules, first: int, n: int) -> int:
-    """Seat of the declarer of hand n (0-based); seat i+1 sits to the left of seat i."""
-    if rules.rotation == "blocks":
-        return (first + n // rules.hands_per_declarer) % 4
-    return (first + n) % 4
+def declarer_seat(rules: Rules, first: int, n: int) -> int:
+    """Seat of the declarer of deal n (0-based); seat i+1 sits to the left of seat i."""
+    if rules.game == "barbu-3":
+        # Rubber r starts r seats left of the first declarer; then one seat left a deal.
+        rubber, k = divmod(n, 7)
+        return (first + rubber + k) % 3
+    if rules.rotation == "every-deal":  # never in french (the key does not apply)
+        return (first + n) % rules.players
+    return (first + n // rules.deals_per_block) % rules.players
 
 
-# --- one hand --------------------------------------------------------------
+def dealer_seat(rules: Rules, declarer: int) -> int:
+    """The dealer sits at the declarer's right, unless the dealer declares (always in french)."""
+    if rules.game == "french" or rules.dealer_declares:
+        return declarer
+    return (declarer - 1) % rules.players
+
+
+def block_index(rules: Rules, first: int, n: int) -> int:
+    """Which block deal n belongs to: its rubber in barbu-3, else its declarer's place in turn."""
+    if rules.game == "barbu-3":
+        return n // 7
+    return (declarer_seat(rules, first, n) - first) % rules.players
+
+
+def block_declarer(rules: Rules, first: int, b: int) -> int:
+    """Seat naming block b: its declarer (dealer in french); a rubber's first declarer."""
+    return (first + b) % rules.players
+
+
+def window_deals_left(rules: Rules, first: int, n: int, seat: int) -> int:
+    """Deals after deal n, in deal n's compulsory-double window, that `seat` does not declare.
+
+    The window is the declarer's deals (barbu, barbette, barbu-5) or the rubber
+    (barbu-3), so this is the number of chances `seat` still has to double.
+    """
+    b = block_index(rules, first, n)
+    return sum(
+        1
+        for m in range(n + 1, rules.total_deals)
+        if block_index(rules, first, m) == b and declarer_seat(rules, first, m) != seat
+    )
+
+
+# --- one hand ------------------------------------------------------------------
+
+
+def _check_contract(rules: Rules, contract: object, played: list[str], declarer: str, where: str) -> str:
+    """`contract` may be played next in a block that has played `played` so far."""
+    if not isinstance(contract, str) or contract not in rules.contracts:
+        raise Invalid(f"{where}.contract: {contract!r} is not a contract of {rules.game}")
+    if rules.game == "french" and rules.sequence == "fixed":
+        expected = FRENCH_FIXED[len(played)]
+        if contract != expected:
+            raise Invalid(f"{where}.contract: the fixed sequence names {expected}")
+    if contract in played:
+        if rules.game == "barbu-3":
+            raise Invalid(f"{where}.contract: {contract} was already played in this rubber")
+        raise Invalid(f"{where}.contract: {declarer} already played {contract}")
+    if rules.game == "barbette" and contract in POSITIVE_CONTRACTS and POSITIVE_CONTRACTS & set(played):
+        raise Invalid(f"{where}.contract: {declarer} already played one of trumps and dominoes")
+    return contract
+
+
+def _check_trump_and_rank(rules: Rules, hand: dict[str, Any], contract: str, where: str) -> None:
+    if "trump" in hand and (
+        contract != "trumps" or not isinstance(hand["trump"], str) or hand["trump"] not in SUITS
+    ):
+        raise Invalid(f"{where}.trump: only a suit, only in trumps")
+    if "rank" in hand:
+        ranks = RANKS[1:] if rules.game == "barbu-3" else RANKS  # barbu-3 has no 2s
+        if contract != "dominoes" or not isinstance(hand["rank"], str) or hand["rank"] not in ranks:
+            raise Invalid(f"{where}.rank: only a rank of the deck, only in dominoes")
 
 
 def _parse_doubles(value: object, players: list[str], where: str) -> set[tuple[str, str]]:
@@ -276,7 +226,7 @@ def _check_doubles(
 ) -> None:
     # The list order is not checked: the declarer speaks last, so only "who doubled
     # the declarer" matters for redoubles, and non-declarers may double each other both ways.
-    if rules.doubling == "none" and pairs:
+    if not rules.has_doubling and pairs:
         raise Invalid(f"{where}: no doubling in this game")
     only_declarer = rules.doubling == "declarer-only" or contract in POSITIVE_CONTRACTS
     doubled_declarer = {a for a, b in pairs if b == declarer}
@@ -290,53 +240,63 @@ def _check_doubles(
         raise Invalid(f"{where}: the declarer must redouble everyone or no one")
 
 
-def _counts(value: object, players: list[str], total: int, where: str) -> dict[str, int]:
-    if not isinstance(value, dict) or set(value) != set(players):
-        raise Invalid(f"{where}: expected a count for each player")
-    if not all(is_int(v) and v >= 0 for v in value.values()):
-        raise Invalid(f"{where}: counts must be integers >= 0")
-    if sum(value.values()) != total:
-        raise Invalid(f"{where}: counts must add up to {total}")
-    return value
-
-
-def raw_scores(
-    contract: str, result: object, points: dict[str, Any], players: list[str], where: str
-) -> dict[str, int]:
-    """Validate a played hand's result and return each player's raw score."""
-    res = _object(result, where, set(RESULT_KEYS[contract]), RESULT_KEYS[contract])
+def raw_scores(rules: Rules, contract: str, result: object, players: list[str], where: str) -> dict[str, int]:
+    """Validate a played deal's result and return each player's raw score."""
+    keys = result_keys(rules.game, contract)
+    res = check_object(result, where, set(keys), keys)
+    cards = rules.cards
+    points = rules.points
+    value = points.get(contract)
     raw = dict.fromkeys(players, 0)
-    value = points[contract]
-    if contract in ("no-tricks", "trumps"):
-        tricks = _counts(res["tricks"], players, 13, f"{where}.tricks")
+    if contract in ("no-tricks", "trumps", "tricks"):
+        tricks = _counts(res["tricks"], players, cards.tricks, f"{where}.tricks")
         raw = {p: value * tricks[p] for p in players}
     elif contract == "no-queens":
-        queens = _counts(res["queens"], players, 4, f"{where}.queens")
+        queens = _counts(res["queens"], players, cards.queens, f"{where}.queens")
         raw = {p: value * queens[p] for p in players}
-    elif contract == "no-last-two":
-        raw[_name(res["penultimate"], players, f"{where}.penultimate")] += value[0]
-        raw[_name(res["last"], players, f"{where}.last")] += value[1]
+    elif contract in TAKER_KEYS:  # no-last-two, no-last-three, no-first-last
+        for key, points_for_trick in zip(TAKER_KEYS[contract], value, strict=True):
+            raw[_name(res[key], players, f"{where}.{key}")] += points_for_trick
     elif contract == "no-hearts":
-        hearts = _counts(res["hearts"], players, 13, f"{where}.hearts")
-        ace = _name(res["ace"], players, f"{where}.ace")
-        if hearts[ace] < 1:
-            raise Invalid(f"{where}: the ace's taker took no hearts")
-        raw = {p: value["heart"] * hearts[p] for p in players}
-        raw[ace] += value["ace"] - value["heart"]  # the ace scores instead of a heart
+        hearts = _counts(res["hearts"], players, cards.hearts, f"{where}.hearts")
+        if rules.game == "french":
+            raw = {p: value * hearts[p] for p in players}
+        else:
+            ace = _name(res["ace"], players, f"{where}.ace")
+            if hearts[ace] < 1:
+                raise Invalid(f"{where}: the ace's taker took no hearts")
+            raw = {p: value["heart"] * hearts[p] for p in players}
+            raw[ace] += value["ace"] - value["heart"]  # the ace scores instead of a heart
     elif contract == "barbu":
         raw[_name(res["king"], players, f"{where}.king")] = value
     elif contract == "dominoes":
         order = res["order"]
-        if not isinstance(order, list) or len(order) != 4:
-            raise Invalid(f"{where}.order: expected four names")
+        if not isinstance(order, list) or len(order) != cards.places:
+            raise Invalid(f"{where}.order: expected {cards.places} names")
         names = [_name(p, players, f"{where}.order") for p in order]
-        if len(set(names)) != 4:
+        if len(set(names)) != len(names):
             raise Invalid(f"{where}.order: each player exactly once")
         raw = {p: value[names.index(p)] for p in players}
+    elif contract == "salad":  # french: the four negative contracts at once
+        tricks = _counts(res["tricks"], players, cards.tricks, f"{where}.tricks")
+        hearts = _counts(res["hearts"], players, cards.hearts, f"{where}.hearts")
+        queens = _counts(res["queens"], players, cards.queens, f"{where}.queens")
+        king = _name(res["king"], players, f"{where}.king")
+        if hearts[king] < 1:
+            raise Invalid(f"{where}: the king of hearts' taker took no hearts")
+        # Convention: tricks are not checked against the cards taken (a player
+        # with no tricks may be recorded with hearts); the docs ask only this.
+        raw = {
+            p: points["no-tricks"] * tricks[p]
+            + points["no-hearts"] * hearts[p]
+            + points["no-queens"] * queens[p]
+            for p in players
+        }
+        raw[king] += points["barbu"]
     else:  # ravage-city
         most = res["most"]
-        if not isinstance(most, list) or not 1 <= len(most) <= 4:
-            raise Invalid(f"{where}.most: expected one to four names")
+        if not isinstance(most, list) or not 1 <= len(most) <= len(players):
+            raise Invalid(f"{where}.most: expected one to {len(players)} names")
         names = [_name(p, players, f"{where}.most") for p in most]
         if len(set(names)) != len(names):
             raise Invalid(f"{where}.most: a name is repeated")
@@ -346,17 +306,17 @@ def raw_scores(
 
 
 def settled_raw_scores(total: int, declarer: str, players: list[str]) -> dict[str, int]:
-    """Undoubled negative contract settled without play (rules.md)."""
+    """Undoubled negative contract settled without play (rules.md; barbu only)."""
     # Fraction avoids any float doubt; total/3 never ends in exactly .5.
     share = round(Fraction(total, 3))
     return {p: total - 3 * share if p == declarer else share for p in players}
 
 
 def payments(players: list[str], raw: dict[str, int], pairs: set[tuple[str, str]]) -> list[dict[str, Any]]:
-    """Side payments pair by pair, in seating order of the pairs."""
+    """Side payments pair by pair, in seating order of the pairs (i < j)."""
     result = []
-    for i in range(4):
-        for j in range(i + 1, 4):
+    for i in range(len(players)):
+        for j in range(i + 1, len(players)):
             a, b = players[i], players[j]
             factor = ((a, b) in pairs) + ((b, a) in pairs)
             if factor == 0:
@@ -367,60 +327,73 @@ def payments(players: list[str], raw: dict[str, int], pairs: set[tuple[str, str]
     return result
 
 
-# --- the game --------------------------------------------------------------
+# --- blocks ----------------------------------------------------------------------
+
+
+def block_expected(rules: Rules, played: list[str]) -> int | None:
+    """What a complete block adds up to, given the contracts it has played so far.
+
+    Convention: in barbette a declarer's total depends on which of trumps and
+    dominoes they choose. Once they have played one, that one counts; before,
+    the expected total is None (unknown) unless both add up to the same (as
+    with the standard points), in which case that common value counts.
+    """
+    if rules.game == "barbette":
+        negatives = sum(contract_total(rules, c) for c in BARBETTE_NEGATIVES)
+        chosen = [c for c in played if c in POSITIVE_CONTRACTS]
+        if chosen:
+            return negatives + contract_total(rules, chosen[0])
+        trumps, dominoes = contract_total(rules, "trumps"), contract_total(rules, "dominoes")
+        return negatives + trumps if trumps == dominoes else None
+    return sum(contract_total(rules, c) for c in rules.contracts)
+
+
+# --- the game --------------------------------------------------------------------
 
 
 def score_game(doc: object) -> dict[str, Any]:
-    """Validate a parsed barbu-game/1 document and score it, or raise `Invalid`.
+    """Validate a parsed barbu-game/1 document of any game and score it, or raise `Invalid`.
 
     Returns {"players", "hands": [{"number", "declarer", "dealer", "contract", "raw",
-    "payments", "score", "contract_total", "running"}], "totals", "checks":
-    {"deals_balance", "game_total", "expected_game_total", "complete", "zero_sum"}}.
+    "payments": [{"from", "to", "amount", "factor"}], "score", "contract_total",
+    "running"}], "totals", "checks": {"deals_balance", "blocks": [{("rubber",)
+    "declarer", "deals", "total", "expected", "complete", "balanced"}],
+    "game_total", "expected_game_total", "complete", "zero_sum"}}, plus
+    "lower_wins": True for french only.
     """
-    top = _object(doc, "document", {"format", "players", "first_declarer", "hands"}, TOP_KEYS)
+    top = check_object(doc, "document", {"format", "players", "first_declarer", "hands"}, TOP_KEYS)
     if not isinstance(top["format"], str) or top["format"] != FORMAT:
         raise Invalid(f"format: expected {FORMAT!r}")
     players = _parse_players(top["players"])
     first = players.index(_name(top["first_declarer"], players, "first_declarer"))
-    rules = _parse_rules(top.get("rules", {}))
+    rules = parse_rules(top.get("rules", {}), len(players))
     hands = top["hands"]
     if not isinstance(hands, list):
         raise Invalid("hands: not a list")
-    per_declarer = rules.hands_per_declarer
-    if len(hands) > 4 * per_declarer:
-        raise Invalid(f"hands: more than {4 * per_declarer} hands")
+    if len(hands) > rules.total_deals:
+        raise Invalid(f"hands: more than the {rules.total_deals} deals of the game")
 
-    played: dict[str, list[str]] = {p: [] for p in players}  # contracts by declarer
-    doubled_by: dict[tuple[str, str], int] = {}  # (declarer, opponent) -> doubles made
+    played: list[list[str]] = [[] for _ in range(rules.block_count)]  # contracts by block
+    made: dict[tuple[int, str], int] = {}  # (block, player) -> doubles of the declarer made
     running = dict.fromkeys(players, 0)
     scored_hands: list[dict[str, Any]] = []
     for n, hand_value in enumerate(hands):
         where = f"hands[{n}]"
-        hand = _object(hand_value, where, {"contract"}, HAND_KEYS)
-        d = declarer_index(rules, first, n)
+        hand = check_object(hand_value, where, {"contract"}, HAND_KEYS)
+        d = declarer_seat(rules, first, n)
         declarer = players[d]
-        dealer = declarer if rules.dealer_declares else players[(d - 1) % 4]
+        dealer = players[dealer_seat(rules, d)]
+        b = block_index(rules, first, n)
         if "declarer" in hand and hand["declarer"] != declarer:
             raise Invalid(f"{where}.declarer: the rotation names {declarer}")
-        contract = hand["contract"]
-        if not isinstance(contract, str) or contract not in rules.contracts:
-            raise Invalid(f"{where}.contract: unknown contract {contract!r}")
-        if contract in played[declarer]:
-            raise Invalid(f"{where}.contract: {declarer} already played {contract}")
-        played[declarer].append(contract)
-        if "trump" in hand and (
-            contract != "trumps" or not isinstance(hand["trump"], str) or hand["trump"] not in SUITS
-        ):
-            raise Invalid(f"{where}.trump: only a suit, only in trumps")
-        if "rank" in hand and (
-            contract != "dominoes" or not isinstance(hand["rank"], str) or hand["rank"] not in RANKS
-        ):
-            raise Invalid(f"{where}.rank: only a rank, only in dominoes")
+        contract = _check_contract(rules, hand["contract"], played[b], declarer, where)
+        played[b].append(contract)
+        _check_trump_and_rank(rules, hand, contract, where)
 
         pairs = _parse_doubles(hand.get("doubles", []), players, f"{where}.doubles")
         _check_doubles(pairs, declarer, contract, rules, f"{where}.doubles")
 
-        total = contract_total(rules.points, contract)
+        total = contract_total(rules, contract)
         settled = rules.undoubled_negative == "settle" and contract in NEGATIVE_CONTRACTS and not pairs
         if settled:
             if "result" in hand:
@@ -429,19 +402,16 @@ def score_game(doc: object) -> dict[str, Any]:
         else:
             if "result" not in hand:
                 raise Invalid(f"{where}.result: missing")
-            raw = raw_scores(contract, hand["result"], rules.points, players, f"{where}.result")
+            raw = raw_scores(rules, contract, hand["result"], players, f"{where}.result")
 
-        # Compulsory doubles: refuse as soon as they can no longer all be made.
-        remaining = per_declarer - len(played[declarer])
-        for p in players:
+        # Compulsory doubles: refuse as soon as a player can no longer make them all.
+        for seat, p in enumerate(players):
             if p == declarer:
                 continue
-            made = doubled_by.get((declarer, p), 0) + ((p, declarer) in pairs)
-            doubled_by[(declarer, p)] = made
-            if rules.compulsory_doubles - made > remaining:
-                raise Invalid(
-                    f"{where}: {p} can no longer double {declarer} {rules.compulsory_doubles} times"
-                )
+            made[(b, p)] = made.get((b, p), 0) + ((p, declarer) in pairs)
+            if rules.compulsory_doubles - made[(b, p)] > window_deals_left(rules, first, n, seat):
+                owed = "in this rubber" if rules.game == "barbu-3" else f"{declarer}"
+                raise Invalid(f"{where}: {p} can no longer make {rules.compulsory_doubles} doubles {owed}")
 
         pays = payments(players, raw, pairs)
         score = dict(raw)
@@ -464,17 +434,102 @@ def score_game(doc: object) -> dict[str, Any]:
             }
         )
 
+    blocks = []
+    for b in range(rules.block_count):
+        numbers = [h["number"] for h in scored_hands if block_index(rules, first, h["number"] - 1) == b]
+        block_total = sum(sum(scored_hands[k - 1]["score"].values()) for k in numbers)
+        expected = block_expected(rules, played[b])
+        complete = len(numbers) == rules.deals_per_block
+        block: dict[str, Any] = {"rubber": b + 1} if rules.game == "barbu-3" else {}
+        block |= {
+            "declarer": players[block_declarer(rules, first, b)],
+            "deals": numbers,
+            "total": block_total,
+            "expected": expected,
+            "complete": complete,
+            "balanced": not complete or block_total == expected,
+        }
+        blocks.append(block)
+
+    expecteds = [block["expected"] for block in blocks]
     game_total = sum(running.values())
-    complete = len(hands) == 4 * per_declarer
-    return {
+    complete = len(hands) == rules.total_deals
+    scored: dict[str, Any] = {
         "players": list(players),
         "hands": scored_hands,
         "totals": dict(running),
         "checks": {
             "deals_balance": all(sum(h["score"].values()) == h["contract_total"] for h in scored_hands),
+            "blocks": blocks,
             "game_total": game_total,
-            "expected_game_total": expected_game_total(rules),
+            "expected_game_total": None if None in expecteds else sum(expecteds),
             "complete": complete,
             "zero_sum": (game_total == 0) if complete else None,
         },
     }
+    if rules.game == "french":
+        scored["lower_wins"] = True
+    return scored
+
+
+# --- settling in poker chips -------------------------------------------------------
+
+
+def chip_moves(doc: object) -> list[list[dict[str, Any]]]:
+    """For each deal, the chips that change hands (rules.md, "Settling in poker chips").
+
+    Per deal, a list of {"from", "to", "amount"} with amount > 0: first one move
+    per doubled pair (as in the payments: same order, direction and amount; none
+    for an amount of 0), then the declarer's collection, going round from the
+    declarer's left: a player with a negative raw score pays the declarer -raw
+    (their stack in a negative contract; the last out in dominoes), and the
+    declarer pays a player with a positive raw score that score (trumps,
+    dominoes). The declarer's own stack goes back to them: no move.
+
+    Convention: a positive raw score in a negative contract (possible only with
+    custom points) is paid by the declarer, like a positive contract's: the
+    direction follows the sign, so amounts are always positive.
+
+    French has no chips (no doubling, penalty points): ValueError.
+    """
+    scored = score_game(doc)
+    if "lower_wins" in scored:
+        raise ValueError("french games are not settled in chips")
+    players = scored["players"]
+    result = []
+    for hand in scored["hands"]:
+        moves = [
+            {"from": pay["from"], "to": pay["to"], "amount": pay["amount"]}
+            for pay in hand["payments"]
+            if pay["amount"] != 0
+        ]
+        d = players.index(hand["declarer"])
+        for step in range(1, len(players)):
+            p = players[(d + step) % len(players)]
+            raw = hand["raw"][p]
+            if raw < 0:
+                moves.append({"from": p, "to": hand["declarer"], "amount": -raw})
+            elif raw > 0:
+                moves.append({"from": hand["declarer"], "to": p, "amount": raw})
+        result.append(moves)
+    return result
+
+
+def chip_nets(doc: object) -> list[dict[str, int]]:
+    """For each deal, each player's chips received minus chips paid.
+
+    Derivation: a non-declarer p nets their side payments plus raw[p] from the
+    declarer's collection, which is their deal score. The declarer nets their
+    side payments, i.e. score - raw[declarer], plus the sum of -raw[p] over the
+    others, i.e. -(contract_total - raw[declarer]); together score -
+    contract_total. The self-tests check both on every generated game.
+    """
+    scored = score_game(doc)  # players, in seating order
+    nets = []
+    for moves in chip_moves(doc):
+        net = dict.fromkeys(scored["players"], 0)
+        for move in moves:
+            net[move["from"]] -= move["amount"]
+            net[move["to"]] += move["amount"]
+        nets.append(net)
+    return nets

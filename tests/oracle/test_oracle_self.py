@@ -88,6 +88,17 @@ def test_worked_example_totals() -> None:
     assert result["totals"] == result["hands"][1]["running"] == scores(-4, 16, -48, -18)
     assert result["checks"] == {
         "deals_balance": True,
+        "blocks": [
+            {
+                "declarer": name,
+                "deals": [1, 2] if name == "Ann" else [],
+                "total": -54 if name == "Ann" else 0,
+                "expected": 0,
+                "complete": False,
+                "balanced": True,
+            }
+            for name in PLAYERS
+        ],
         "game_total": -54,
         "expected_game_total": 0,
         "complete": False,
