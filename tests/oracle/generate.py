@@ -1,21 +1,24 @@
-"""Random legal `barbu-game/1` documents, and random mutations of them.
+"""Random legal `barbu-game/1` documents of every game, and random mutations of them.
 
 Design:
 
 - Only `random.Random` is used, so a seed reproduces a document exactly and no
   hypothesis is needed (a hypothesis strategy can wrap these via `st.randoms()`).
 - `random_game` plays a game forward as a table would: the rotation names the
-  declarer, who picks a contract not yet played; players double in turn from
-  the declarer's left (anyone whose owed compulsory doubles equal the
-  declarer's remaining deals must double the declarer); the declarer redoubles
-  (all or none under `redouble_all`); then a possible result is written, or
-  none when the deal is settled without play. Games are legal by construction:
-  only constants are shared with `reference.py`, never its validation.
+  declarer (the dealer in french), who picks a contract the game still allows
+  them; players double in turn from the declarer's left (anyone whose owed
+  compulsory doubles equal their chances left in the window must double the
+  declarer); the declarer redoubles (all or none under `redouble_all`); then a
+  possible result is written, or none when the deal is settled without play.
+  Games are legal by construction: only constants and tables of what each game
+  is (`reference_rules`) are shared with the reference, never its validation.
+  For barbu the random stream is the one of the four-player-only generator, so
+  a seed given with barbu rules still gives the same document.
 - `mutate` deep-copies a document and makes one random change: either generic
   (any node of the JSON tree: another type, a deleted or unknown key, a list
   item dropped, duplicated or swapped) or aimed at a rule (a double, a result,
-  a count, a rule value, a name, the order of deals). The outcome may be legal
-  or not; the reference decides and the engine must agree with it.
+  a count, a rule value, the game, a name, a player, the order of deals). The
+  outcome may be legal or not; the reference decides and the engine must agree.
 """
 
 from __future__ import annotations
@@ -25,19 +28,35 @@ from collections.abc import Callable
 from random import Random
 from typing import Any
 
-from .reference import (
+from .reference_rules import (
     ALL_CONTRACTS,
+    BARBETTE_CONTRACTS,
+    BARBU_3_CONTRACTS,
     BASE_CONTRACTS,
+    COMPULSORY,
     DOUBLING_MODES,
+    FAMILY_CONTRACTS,
     FORMAT,
+    FRENCH_CONTRACTS,
+    FRENCH_FIXED,
+    GAMES,
     NEGATIVE_CONTRACTS,
+    PLAYER_COUNTS,
+    POINT_BOUND,
     POSITIVE_CONTRACTS,
     RANKS,
     RAVAGE_CITY,
     ROTATIONS,
+    SALAD_PARTS,
     SCHEMES,
+    SEQUENCES,
     SUITS,
+    TAKER_KEYS,
     UNDOUBLED_NEGATIVE_MODES,
+    cards,
+    deck,
+    point_shapes,
+    standard_points,
 )
 
 # Distinct ignoring case, except the deliberate twins (Straße/STRASSE, Greek
@@ -83,8 +102,13 @@ def _maybe(rng: Random, p: float = 0.5) -> bool:
     return rng.random() < p
 
 
-def random_points(rng: Random, ravage_city: bool) -> dict[str, Any]:
-    """A custom points object; any integers, zero-sum or not."""
+GAME_WEIGHTS: tuple[int, ...] = (4, 2, 2, 2, 3)  # barbu, barbu-3, barbette, barbu-5, french
+
+
+def random_points(rng: Random, ravage_city: bool, game: str = "barbu", players: int = 4) -> dict[str, Any]:
+    """A custom points object for `game`; any integers in bounds, zero-sum or not."""
+    if game != "barbu":
+        return _family_points(rng, game, players)
 
     def small(lo: int, hi: int) -> int:
         return rng.randint(lo, hi) if _maybe(rng, 0.9) else rng.randint(-50, 50)
@@ -103,8 +127,36 @@ def random_points(rng: Random, ravage_city: bool) -> dict[str, Any]:
     return points
 
 
-def random_rules(rng: Random) -> dict[str, Any]:
-    """A legal `rules` object exercising every option; keys are often omitted."""
+def _family_points(rng: Random, game: str, players: int) -> dict[str, Any]:
+    """Near the game's standard points, now and then anything up to the bounds."""
+
+    def near(value: int) -> int:
+        pick = rng.random()
+        if pick < 0.05:
+            return rng.choice((-POINT_BOUND, POINT_BOUND))
+        if pick < 0.1:
+            return rng.randint(-POINT_BOUND, POINT_BOUND)
+        return value + rng.randint(-5, 5) if _maybe(rng, 0.6) else value
+
+    points: dict[str, Any] = {}
+    for key, value in standard_points(game, players).items():
+        if isinstance(value, dict):
+            points[key] = {k: near(v) for k, v in value.items()}
+        elif isinstance(value, list):
+            points[key] = [near(v) for v in value]
+        else:
+            points[key] = near(value)
+    assert set(points) == set(point_shapes(game, players))
+    return points
+
+
+def random_rules(rng: Random, game: str = "barbu", players: int | None = None) -> dict[str, Any]:
+    """A legal `rules` object for `game` exercising every option; keys are often omitted.
+
+    `players` matters only in french (the dominoes values of a points object).
+    """
+    if game != "barbu":
+        return _family_rules(rng, game, players)
     rules: dict[str, Any] = {}
     ravage_city = _maybe(rng, 0.3)
     if ravage_city or _maybe(rng, 0.2):
@@ -130,13 +182,52 @@ def random_rules(rng: Random) -> dict[str, Any]:
         rules["rotation"] = rng.choice(ROTATIONS)
     if _maybe(rng, 0.4):
         rules["dealer_declares"] = _maybe(rng)
+    if _maybe(rng, 0.15):
+        rules["game"] = "barbu"
     return rules
 
 
-def random_players(rng: Random) -> list[str]:
-    """Four names distinct ignoring case, in seating order."""
+def _family_rules(rng: Random, game: str, players: int | None) -> dict[str, Any]:
+    rules: dict[str, Any] = {"game": game}
+    if game == "french":
+        if _maybe(rng, 0.5):
+            rules["sequence"] = rng.choice(SEQUENCES)
+        if _maybe(rng, 0.4):
+            points = random_points(rng, False, game, players or rng.choice(PLAYER_COUNTS[game]))
+            if rules.get("sequence") == "fixed" and _maybe(rng):
+                points = {k: v for k, v in points.items() if k in SALAD_PARTS}  # the rest is optional
+            rules["scheme"] = points
+        return rules
+    if game == "barbu-3" and _maybe(rng, 0.6):
+        rules["rubbers"] = rng.choice((1, 3))
+    pick = rng.random()
+    if pick < 0.4:
+        rules["scheme"] = random_points(rng, False, game, PLAYER_COUNTS[game][0])
+    elif pick < 0.55 and game == "barbu-5":
+        rules["scheme"] = "standard"
+    doubling = rng.choices(DOUBLING_MODES, weights=(5, 3, 2))[0]
+    if doubling != "standard" or _maybe(rng, 0.3):
+        rules["doubling"] = doubling
+    if _maybe(rng, 0.4):
+        rules["redouble_all"] = _maybe(rng)
+    highest = COMPULSORY[game][0]
+    if doubling == "none":
+        if _maybe(rng, 0.3):
+            rules["compulsory_doubles"] = 0
+    elif _maybe(rng, 0.6):
+        rules["compulsory_doubles"] = rng.choice((0, 1, 2, highest, rng.randint(0, highest)))
+    if game != "barbu-3":
+        if _maybe(rng, 0.5):
+            rules["rotation"] = rng.choice(ROTATIONS)
+        if _maybe(rng, 0.4):
+            rules["dealer_declares"] = _maybe(rng)
+    return rules
+
+
+def random_players(rng: Random, count: int = 4) -> list[str]:
+    """`count` names distinct ignoring case, in seating order."""
     players: list[str] = []
-    while len(players) < 4:
+    while len(players) < count:
         name = rng.choice(NAMES) if _maybe(rng, 0.8) else f"Player {rng.randint(1, 999)}"
         if name.casefold() not in {p.casefold() for p in players}:
             players.append(name)
@@ -152,66 +243,185 @@ def _spread(rng: Random, total: int, players: list[str]) -> dict[str, int]:
     return counts
 
 
-def random_result(rng: Random, contract: str, players: list[str]) -> dict[str, Any]:
-    """A result that the cards allow for `contract`."""
-    if contract in ("no-tricks", "trumps"):
-        return {"tricks": _spread(rng, 13, players)}
+def _salad(rng: Random, players: list[str], game: str) -> dict[str, Any]:
+    """Tricks, then real cards dealt into them: each player takes players × tricks cards."""
+    tricks = _spread(rng, cards(game, len(players)).tricks, players)
+    pile = deck(game, len(players))
+    rng.shuffle(pile)
+    taken: dict[str, list[tuple[str, str]]] = {}
+    for p in players:
+        size = len(players) * tricks[p]
+        taken[p], pile = pile[:size], pile[size:]
+    return {
+        "tricks": tricks,
+        "hearts": {p: sum(suit == "hearts" for _, suit in taken[p]) for p in players},
+        "queens": {p: sum(rank == "Q" for rank, _ in taken[p]) for p in players},
+        # On a table the game is not for (mutations), the king may be left undealt.
+        "king": next((p for p in players if ("K", "hearts") in taken[p]), players[0]),
+    }
+
+
+def random_result(rng: Random, contract: str, players: list[str], game: str = "barbu") -> dict[str, Any]:
+    """A result that the cards of `game` allow for `contract` (if `players` suit the game)."""
+    if len(players) not in PLAYER_COUNTS[game]:  # a mutated table: any cards will do
+        game = "barbu"
+    c = cards(game, len(players))
+    if contract in ("no-tricks", "trumps", "tricks"):
+        return {"tricks": _spread(rng, c.tricks, players)}
     if contract == "no-queens":
-        return {"queens": _spread(rng, 4, players)}
-    if contract == "no-last-two":
-        return {"penultimate": rng.choice(players), "last": rng.choice(players)}
+        return {"queens": _spread(rng, c.queens, players)}
+    if contract in TAKER_KEYS:
+        return {key: rng.choice(players) for key in TAKER_KEYS[contract]}
     if contract == "no-hearts":
-        hearts = _spread(rng, 13, players)
+        hearts = _spread(rng, c.hearts, players)
+        if game == "french":
+            return {"hearts": hearts}
         return {"hearts": hearts, "ace": rng.choice([p for p in players if hearts[p] > 0])}
     if contract == "barbu":
         return {"king": rng.choice(players)}
     if contract == "dominoes":
-        return {"order": rng.sample(players, 4)}
-    return {"most": rng.sample(players, rng.choice((1, 1, 1, 2, 2, 3, 4)))}
+        return {"order": rng.sample(players, len(players))}
+    if contract == "salad":
+        return _salad(rng, players, game)
+    return {"most": rng.sample(players, min(len(players), rng.choice((1, 1, 1, 2, 2, 3, 4))))}
 
 
-def random_game(rng: Random, rules: dict[str, Any] | None = None, hands: int | None = None) -> dict[str, Any]:
-    """A legal game with `hands` deals (default: random, often complete)."""
-    if rules is None:
-        rules = random_rules(rng)
-    contracts = ALL_CONTRACTS if rules.get("ravage_city", False) else BASE_CONTRACTS
-    per_declarer = len(contracts)
+class _Table:
+    """Who declares each deal of a game, and its blocks, from the format's rules.
+
+    A block is one declarer's deals (one dealer's in french, a rubber in barbu-3);
+    it is also the compulsory-double window.
+    """
+
+    def __init__(self, game: str, count: int, rules: dict[str, Any]) -> None:
+        self.game = game
+        self.count = count
+        self.every_deal = rules.get("rotation", "blocks") == "every-deal"
+        if game == "barbu":
+            self.contracts = ALL_CONTRACTS if rules.get("ravage_city", False) else BASE_CONTRACTS
+        elif game == "barbu-3":
+            self.contracts = BARBU_3_CONTRACTS
+        elif game == "barbette":
+            self.contracts = BARBETTE_CONTRACTS
+        elif game == "barbu-5":
+            self.contracts = BASE_CONTRACTS
+        else:
+            fixed = rules.get("sequence", "choice") == "fixed"
+            self.contracts = FRENCH_FIXED if fixed else FRENCH_CONTRACTS
+        self.per_block = 4 if game == "barbette" else len(self.contracts)
+        self.blocks = rules.get("rubbers", 3) if game == "barbu-3" else count
+        self.total = self.blocks * self.per_block
+
+    def declarer(self, first: int, n: int) -> int:
+        if self.game == "barbu-3":
+            return (first + n // 7 + n % 7) % 3
+        if self.every_deal:
+            return (first + n) % self.count
+        return (first + n // self.per_block) % self.count
+
+    def block(self, first: int, n: int) -> int:
+        if self.game == "barbu-3":
+            return n // 7
+        return (self.declarer(first, n) - first) % self.count
+
+    def chances(self, first: int, n: int, seat: int) -> int:
+        """Deals from n on, in deal n's window, where `seat` may double the declarer."""
+        b = self.block(first, n)
+        return sum(
+            1 for m in range(n, self.total) if self.block(first, m) == b and self.declarer(first, m) != seat
+        )
+
+    def options(self, played: list[str]) -> list[str]:
+        """The contracts a block that has played `played` may play next."""
+        if self.game == "french" and self.contracts == FRENCH_FIXED:
+            return [FRENCH_FIXED[len(played)]]
+        options = [c for c in self.contracts if c not in played]
+        if self.game == "barbette" and POSITIVE_CONTRACTS & set(played):
+            options = [c for c in options if c not in POSITIVE_CONTRACTS]
+        return options
+
+
+def _draw_table(
+    rng: Random, rules: dict[str, Any] | None, game_asked: str | None, players_asked: int | None
+) -> tuple[str, int, dict[str, Any]]:
+    """The game, the number of players and the rules of a new random game."""
+    game = game_asked
+    if game is None:
+        game = rules.get("game", "barbu") if rules is not None else rng.choices(GAMES, GAME_WEIGHTS)[0]
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}")
+    players = players_asked
+    if players is None:
+        if game == "french":
+            scheme = (rules or {}).get("scheme")
+            dominoes = scheme.get("dominoes") if isinstance(scheme, dict) else None
+            players = len(dominoes) if isinstance(dominoes, list) else rng.choice(PLAYER_COUNTS[game])
+        else:
+            players = PLAYER_COUNTS[game][0]
+    if players not in PLAYER_COUNTS[game]:
+        raise ValueError(f"{game} is not for {players} players")
+    return game, players, random_rules(rng, game, players) if rules is None else rules
+
+
+def random_game(
+    rng: Random,
+    rules: dict[str, Any] | None = None,
+    hands: int | None = None,
+    game: str | None = None,
+    players: int | None = None,
+) -> dict[str, Any]:
+    """A legal game with `hands` deals (default: random, often complete).
+
+    The game is `game`, else the one `rules` names, else chosen at random (its
+    rule options then at random too). `players` fixes the table size in french
+    (else taken from a points object's dominoes, or random).
+    """
+    if rules is not None and game is not None and rules.get("game", "barbu") != game:
+        raise ValueError(f"the rules are for {rules.get('game', 'barbu')}, not {game}")
+    # Draw the game and its rules; draw again if they cannot hold the `hands` asked for
+    # (a one-rubber barbu-3 has 7 deals), unless the caller fixed both.
+    for _ in range(100):
+        game, players, game_rules = _draw_table(rng, rules, game_asked=game, players_asked=players)
+        table = _Table(game, players, game_rules)
+        if hands is None or hands <= table.total or rules is not None:
+            break
+    rules = game_rules
     if hands is None:
-        hands = 4 * per_declarer if _maybe(rng, 0.4) else rng.randint(0, 4 * per_declarer)
-    if not 0 <= hands <= 4 * per_declarer:
-        raise ValueError(f"a game has 0 to {4 * per_declarer} hands")
-    doubling = rules.get("doubling", "standard")
-    compulsory = rules.get("compulsory_doubles", 0 if doubling == "none" else 2)
+        hands = table.total if _maybe(rng, 0.4) else rng.randint(0, table.total)
+    if not 0 <= hands <= table.total:
+        raise ValueError(f"a game has 0 to {table.total} hands")
+    doubling = "none" if game == "french" else rules.get("doubling", "standard")
+    compulsory = rules.get("compulsory_doubles", 0 if doubling == "none" else COMPULSORY[game][1])
     settle = rules.get("undoubled_negative", "play") == "settle"
-    every_deal = rules.get("rotation", "blocks") == "every-deal"
+    ranks = RANKS[1:] if game == "barbu-3" else RANKS
     eagerness = rng.uniform(0.0, 0.6)  # how readily this table doubles
 
-    players = random_players(rng)
-    first = rng.randrange(4)
-    played: dict[str, list[str]] = {p: [] for p in players}
-    made: dict[tuple[str, str], int] = {}  # (declarer, opponent) -> doubles so far
+    names = random_players(rng, players)
+    first = rng.randrange(players)
+    played: dict[int, list[str]] = {b: [] for b in range(table.blocks)}
+    made: dict[tuple[int, str], int] = {}  # (block, player) -> doubles of the declarer so far
     deals: list[dict[str, Any]] = []
     for n in range(hands):
-        seat = (first + (n if every_deal else n // per_declarer)) % 4
-        declarer = players[seat]
-        remaining = per_declarer - len(played[declarer])  # this deal included
-        contract = rng.choice([c for c in contracts if c not in played[declarer]])
-        played[declarer].append(contract)
+        seat = table.declarer(first, n)
+        declarer = names[seat]
+        b = table.block(first, n)
+        contract = rng.choice(table.options(played[b]))
+        played[b].append(contract)
 
         doubles: list[list[str]] = []
         if doubling != "none":
             only_declarer = doubling == "declarer-only" or contract in POSITIVE_CONTRACTS
             doubters = []
-            for step in (1, 2, 3):  # from the declarer's left
-                p = players[(seat + step) % 4]
-                owed = compulsory - made.get((declarer, p), 0)
-                if owed >= remaining or _maybe(rng, eagerness):
+            for step in range(1, players):  # from the declarer's left
+                p = names[(seat + step) % players]
+                owed = compulsory - made.get((b, p), 0)
+                if owed >= table.chances(first, n, (seat + step) % players) or _maybe(rng, eagerness):
                     doubles.append([p, declarer])
                     doubters.append(p)
-                    made[(declarer, p)] = made.get((declarer, p), 0) + 1
+                    made[(b, p)] = made.get((b, p), 0) + 1
                 if not only_declarer:
-                    for other in range(1, 4):
-                        q = players[(seat + other) % 4]
+                    for other in range(1, players):
+                        q = names[(seat + other) % players]
                         if q != p and _maybe(rng, eagerness / 2):
                             doubles.append([p, q])
             if rules.get("redouble_all", False):
@@ -227,17 +437,20 @@ def random_game(rng: Random, rules: dict[str, Any] | None = None, hands: int | N
         if contract == "trumps" and _maybe(rng, 0.6):
             hand["trump"] = rng.choice(SUITS)
         if contract == "dominoes" and _maybe(rng, 0.6):
-            hand["rank"] = rng.choice(RANKS)
-        if doubles or _maybe(rng):
+            hand["rank"] = rng.choice(ranks)
+        if game == "french":
+            if _maybe(rng, 0.2):
+                hand["doubles"] = []
+        elif doubles or _maybe(rng):
             hand["doubles"] = doubles
-        if not (settle and contract in NEGATIVE_CONTRACTS and not doubles):
-            hand["result"] = random_result(rng, contract, players)
+        if not (game == "barbu" and settle and contract in NEGATIVE_CONTRACTS and not doubles):
+            hand["result"] = random_result(rng, contract, names, game)
         deals.append(hand)
 
     doc: dict[str, Any] = {
         "format": FORMAT,
-        "players": players,
-        "first_declarer": players[first],
+        "players": names,
+        "first_declarer": names[first],
     }
     if rules or _maybe(rng):
         doc["rules"] = rules
@@ -275,6 +488,12 @@ def _names(doc: Any) -> list[str]:
     return ["Ann", "Beth"]
 
 
+def _game(doc: Any) -> str:
+    rules = doc.get("rules") if isinstance(doc, dict) else None
+    game = rules.get("game", "barbu") if isinstance(rules, dict) else "barbu"
+    return game if game in GAMES else "barbu"
+
+
 def _hands(doc: Any) -> list[Any] | None:
     hands = doc.get("hands") if isinstance(doc, dict) else None
     return hands if isinstance(hands, list) and hands else None
@@ -295,8 +514,9 @@ def _new_value(rng: Random, old: Any, names: list[str]) -> Any:
                 f" {old}",
                 f"{old}\u00a0",
                 old[:-1],
-                rng.choice(ALL_CONTRACTS),
+                rng.choice(FAMILY_CONTRACTS),
                 rng.choice(SUITS),
+                rng.choice(GAMES),
                 [old],
             )
         )
@@ -425,8 +645,10 @@ def change_result(rng: Random, doc: Any) -> Any:
         if "result" in hand:
             del hand["result"]
         else:
-            contract = rng.choice(ALL_CONTRACTS)
-            hand["result"] = random_result(rng, contract, names)
+            contract = hand.get("contract")
+            if contract not in FAMILY_CONTRACTS or _maybe(rng, 0.3):
+                contract = rng.choice(FAMILY_CONTRACTS)
+            hand["result"] = random_result(rng, contract, names, _game(doc))
         return doc
     for value in result.values():
         if isinstance(value, dict) and value:
@@ -450,13 +672,20 @@ def change_rule(rng: Random, doc: Any) -> Any:
     rules = doc.setdefault("rules", {})
     if not isinstance(rules, dict):
         return mutate_node(rng, doc)
+    game = _game(doc)
+    count = len(_names(doc))
+    points = random_points(rng, _maybe(rng), game, count if 3 <= count <= 5 else 4)
     key, options = rng.choice(
         (
-            ("scheme", (*SCHEMES, "Standard", "custom", random_points(rng, _maybe(rng)))),
+            ("scheme", (*SCHEMES, "Standard", "custom", points, standard_points(game, 4))),
+            ("game", (*GAMES, "Barbu", "barbu-4", None)),
+            ("game", GAMES),
+            ("rubbers", (1, 3, 2, 0, "3", True)),
+            ("sequence", (*SEQUENCES, "Fixed", "random")),
             ("ravage_city", (True, False, "true", 1)),
             ("doubling", (*DOUBLING_MODES, "maximum")),
             ("redouble_all", (True, False, None)),
-            ("compulsory_doubles", (0, 1, 2, 3, 7, 8, -1, 2.0, "2")),
+            ("compulsory_doubles", (0, 1, 2, 3, 4, 5, 7, 8, -1, 2.0, "2")),
             ("undoubled_negative", (*UNDOUBLED_NEGATIVE_MODES, "Settle")),
             ("rotation", (*ROTATIONS, "clockwise")),
             ("dealer_declares", (True, False, 0)),
@@ -478,7 +707,7 @@ def change_hand_field(rng: Random, doc: Any) -> Any:
         return doc
     hand[key] = rng.choice(
         {
-            "contract": (*ALL_CONTRACTS, "No-tricks", "salad"),
+            "contract": (*FAMILY_CONTRACTS, "No-tricks", "no-last-four"),
             "declarer": (*_names(doc), "Nobody"),
             "trump": (*SUITS, "Spades", "notrump"),
             "rank": (*RANKS, "1", "11", "j", 10),
@@ -501,6 +730,29 @@ def change_top(rng: Random, doc: Any) -> Any:
     return doc
 
 
+def change_table(rng: Random, doc: Any) -> Any:
+    """Seat one more player or one fewer (french allows 3 to 5), or play another game."""
+    if not isinstance(doc, dict) or not isinstance(doc.get("players"), list):
+        return mutate_node(rng, doc)
+    players = doc["players"]
+    op = rng.randrange(3)
+    if op == 0 and players:
+        gone = players.pop(rng.randrange(len(players)))
+        if doc.get("first_declarer") == gone and players and _maybe(rng, 0.8):
+            doc["first_declarer"] = players[0]
+    elif op == 1:
+        players.insert(rng.randint(0, len(players)), rng.choice(("Eve", "Fay", "Gus", *players[:1])))
+    else:
+        rules = doc.get("rules")
+        if not isinstance(rules, dict):
+            rules = doc["rules"] = {}
+        rules["game"] = rng.choice(GAMES)
+        if _maybe(rng):  # keep only the keys the new game might take
+            for key in ("ravage_city", "undoubled_negative", "rubbers", "sequence", "scheme"):
+                rules.pop(key, None)
+    return doc
+
+
 MUTATIONS: tuple[tuple[Mutation, int], ...] = (
     (mutate_node, 6),
     (rename_player, 1),
@@ -510,6 +762,7 @@ MUTATIONS: tuple[tuple[Mutation, int], ...] = (
     (change_rule, 2),
     (change_hand_field, 2),
     (change_top, 1),
+    (change_table, 1),
 )
 
 
