@@ -410,7 +410,7 @@ def score_game(doc: object) -> dict[str, Any]:
                 continue
             made[(b, p)] = made.get((b, p), 0) + ((p, declarer) in pairs)
             if rules.compulsory_doubles - made[(b, p)] > window_deals_left(rules, first, n, seat):
-                owed = "in this rubber" if rules.game == "barbu-3" else f"{declarer}"
+                owed = f"in rubber {b + 1}" if rules.game == "barbu-3" else f"of {declarer}"
                 raise Invalid(f"{where}: {p} can no longer make {rules.compulsory_doubles} doubles {owed}")
 
         pays = payments(players, raw, pairs)

@@ -411,7 +411,7 @@ def parse_rules(value: object, players: int) -> Rules:
     if unknown:
         raise Invalid(f"rules: {sorted(unknown)} do not apply to {game}")
     if players not in PLAYER_COUNTS[game]:
-        raise Invalid(f"players: {game} is for {' or '.join(map(str, PLAYER_COUNTS[game]))} players")
+        raise Invalid(f"players: {game} is for {'-'.join(map(str, PLAYER_COUNTS[game][::2]))} players")
 
     def flag(key: str) -> bool:
         got = rules.get(key, False)
