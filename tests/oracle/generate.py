@@ -342,9 +342,18 @@ class _Table:
 
 
 def _draw_table(
-    rng: Random, rules: dict[str, Any] | None, game_asked: str | None, players_asked: int | None
+    rng: Random,
+    rules: dict[str, Any] | None,
+    game_asked: str | None,
+    players_asked: int | None,
+    hands: int | None,
 ) -> tuple[str, int, dict[str, Any]]:
-    """The game, the number of players and the rules of a new random game."""
+    """The game, the number of players and the rules of a new random game.
+
+    In french without a points object the rules do not say how many play: a
+    table whose full game has exactly `hands` deals is preferred, then one
+    that can hold them.
+    """
     game = game_asked
     if game is None:
         game = rules.get("game", "barbu") if rules is not None else rng.choices(GAMES, GAME_WEIGHTS)[0]
@@ -355,7 +364,15 @@ def _draw_table(
         if game == "french":
             scheme = (rules or {}).get("scheme")
             dominoes = scheme.get("dominoes") if isinstance(scheme, dict) else None
-            players = len(dominoes) if isinstance(dominoes, list) else rng.choice(PLAYER_COUNTS[game])
+            if isinstance(dominoes, list):
+                players = len(dominoes)
+            else:
+                per = 5 if (rules or {}).get("sequence") == "fixed" else 8
+                sizes = PLAYER_COUNTS[game]
+                if hands is not None:
+                    exact = [n for n in sizes if n * per == hands]
+                    sizes = exact or [n for n in sizes if n * per >= hands] or sizes
+                players = rng.choice(sizes)
         else:
             players = PLAYER_COUNTS[game][0]
     if players not in PLAYER_COUNTS[game]:
@@ -381,7 +398,7 @@ def random_game(
     # Draw the game and its rules; draw again if they cannot hold the `hands` asked for
     # (a one-rubber barbu-3 has 7 deals), unless the caller fixed both.
     for _ in range(100):
-        game, players, game_rules = _draw_table(rng, rules, game_asked=game, players_asked=players)
+        game, players, game_rules = _draw_table(rng, rules, game, players, hands)
         table = _Table(game, players, game_rules)
         if hands is None or hands <= table.total or rules is not None:
             break

@@ -1,7 +1,10 @@
 """Self-tests of the oracle: the reference scorer and the game generator.
 
 They pin the reference to rules.md (worked example, settlement values, the
-brader total) before it is trusted to cross-check the engine.
+brader total) before it is trusted to cross-check the engine. This file covers
+four-player Barbu (and random games of any game); the rest of the family is in
+test_oracle_family.py, the example files in test_oracle_examples.py and chips
+in test_oracle_chips.py.
 """
 
 from __future__ import annotations
