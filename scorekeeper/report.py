@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .scoring import Sheet, load, score
+from .scoring import Block, Sheet, load, score
 
 
 def sheet_json(sheet: Sheet) -> dict[str, Any]:
@@ -19,7 +19,7 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
             "number": row.number,
             "declarer": names[row.roles.declarer],
             "dealer": names[row.roles.dealer],
-            "contract": row.deal.contract.value,
+            "contract": row.deal.contract.id,
             "settled": row.settled,
             "raw": by_name(row.raw),
             "payments": [
@@ -32,29 +32,36 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
         }
         for row in sheet.deals
     ]
-    return {
+    out: dict[str, Any] = {
         "players": list(names),
         "hands": hands,
         "totals": by_name(sheet.totals),
         "checks": {
             "deals_balance": sheet.deals_balance,
-            "blocks": [
-                {
-                    "declarer": names[b.declarer],
-                    "deals": list(b.numbers),
-                    "total": b.total,
-                    "expected": b.expected,
-                    "complete": b.complete,
-                    "balanced": b.balanced,
-                }
-                for b in sheet.blocks
-            ],
+            "blocks": [_block(b, names) for b in sheet.blocks],
             "game_total": sheet.game_total,
             "expected_game_total": sheet.expected_game_total,
             "complete": sheet.complete,
             "zero_sum": sheet.zero_sum,
         },
     }
+    if sheet.lower_wins:
+        out["lower_wins"] = True
+    return out
+
+
+def _block(block: Block, names: tuple[str, ...]) -> dict[str, Any]:
+    out: dict[str, Any] = {"declarer": names[block.declarer]}
+    if block.rubber is not None:
+        out["rubber"] = block.rubber
+    out.update(
+        deals=list(block.numbers),
+        total=block.total,
+        expected=block.expected,
+        complete=block.complete,
+        balanced=block.balanced,
+    )
+    return out
 
 
 def score_document(doc: object) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .scoring import CONTRACT_NAMES, Sheet
+from .scoring import Sheet
 from .scoring.marks import letters, marks_of
 
 _CELL = 18
@@ -17,7 +17,7 @@ def _row(label: str, cells: list[str], total: str) -> str:
 
 
 def render(sheet: Sheet) -> str:
-    """The whole sheet: deal rows in declarer blocks, running totals after each block, checks."""
+    """The whole sheet: deal rows in blocks, running totals after each round, checks."""
     game = sheet.game
     names, marks = game.players, letters(game.players)
     lines = [
@@ -26,7 +26,7 @@ def render(sheet: Sheet) -> str:
     ]
     for row in sheet.deals:
         d = row.roles.declarer
-        contract = CONTRACT_NAMES[row.deal.contract]
+        contract = row.deal.contract.name
         if row.deal.trump:
             contract += f" {row.deal.trump.value}"
         if row.deal.rank:
@@ -34,10 +34,10 @@ def render(sheet: Sheet) -> str:
         if row.settled:
             contract += " (settled)"
         cells = []
-        for seat in range(4):
+        for seat in range(len(names)):
             dbl = marks_of(seat, row.deal, d, game.rules).text(marks, d)
             cells.append(f"{dbl:<5}{row.raw[seat]:>4} {_signed(row.score[seat]):>5}")
-        lines.append(_row(f"{row.number:>3} {marks[d]} {contract}", cells, str(row.contract_total)))
+        lines.append(_row(f"{row.number:>3} {marks[d]} {contract[:19]}", cells, str(row.contract_total)))
         if sheet.closes_round(row):
             lines.append(_row("    running total", [_signed(v) for v in row.running], str(sum(row.running))))
             lines.append("")
@@ -51,14 +51,13 @@ def _checks(sheet: Sheet) -> list[str]:
     lines = [f"every deal adds up to its contract total: {ok[sheet.deals_balance]}"]
     for block in sheet.blocks:
         if block.complete:
-            lines.append(
-                f"{names[block.declarer]}'s deals add up to {block.total} "
-                f"(expected {block.expected}): {ok[block.balanced]}"
-            )
+            whose = f"rubber {block.rubber}" if block.rubber else f"{names[block.declarer]}'s deals"
+            lines.append(f"{whose} add up to {block.total} (expected {block.expected}): {ok[block.balanced]}")
     lines.append(f"game total {sheet.game_total}, a complete game totals {sheet.expected_game_total}")
     if sheet.complete:
-        ranking = sorted(range(4), key=lambda s: -sheet.totals[s])
-        lines.append("final: " + ", ".join(f"{names[s]} {_signed(sheet.totals[s])}" for s in ranking))
+        better = "lowest" if sheet.lower_wins else "highest"
+        ranking = ", ".join(f"{names[s]} {_signed(sheet.totals[s])}" for _, s in sheet.ranking())
+        lines.append(f"final ({better} wins): {ranking}")
     else:
         lines.append(f"{len(sheet.deals)} of {sheet.game.rules.total_deals} deals played")
     return lines

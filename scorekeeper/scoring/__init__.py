@@ -1,57 +1,78 @@
 """The rules engine: pure Python, no web, database or printing imports.
 
-Everything here is a small immutable value. A `Game` is the players, the
-rules and the deals entered; `score(game)` derives the scoresheet.
+Everything here is a small immutable value. A game kind (`games.py`) and a
+contract (`contracts.py`) are descriptions; a `Game` is the players, the rules
+and the deals entered, folded once; `score(game)` lays out the scoresheet.
 """
 
-from .contracts import BASE_CONTRACTS, CONTRACT_NAMES, RANKS, Contract, Trump
+from .cards import RANKS, Deck, Suit
+from .chips import ChipMove, chip_moves, chip_nets
+from .contracts import Contract
 from .deal import Deal
 from .doubles import Double, maximum, targets
 from .errors import FormatError, GameError, Problem
-from .game import Game, Turn
-from .gamefile import FORMAT, dump, dumps, load, loads
-from .results import Dominoes, Hearts, King, LastTwo, Queens, Ravage, Result, Tricks
-from .rules import Doubling, Rotation, Rules, Undoubled
-from .scheme import SCHEMES, STANDARD, Scheme
+from .game import Game
+from .gamefile import FORMAT, dump, dump_hand, dumps, load, loads
+from .games import BARBU, GAMES, SCHEMES, STANDARD, GameKind, Menu
+from .options import Choice, Doubling, Flag, Number, Option, Rotation, Sequence, Undoubled
+from .parts import Counts, Group, Order, Part, Result, Taker
+from .points import POINT_LIMIT, Points
+from .rules import Rules
+from .scored import Payment, ScoredDeal
 from .seating import Roles, doubling_order
-from .sheet import Block, Payment, ScoredDeal, Sheet, score
+from .sheet import Block, Sheet, score
+from .turns import Turn
+
+Trump = Suit
 
 __all__ = [
-    "BASE_CONTRACTS",
-    "CONTRACT_NAMES",
+    "BARBU",
     "FORMAT",
+    "GAMES",
+    "POINT_LIMIT",
     "RANKS",
     "SCHEMES",
     "STANDARD",
     "Block",
+    "ChipMove",
+    "Choice",
     "Contract",
+    "Counts",
     "Deal",
-    "Dominoes",
+    "Deck",
     "Double",
     "Doubling",
+    "Flag",
     "FormatError",
     "Game",
     "GameError",
-    "Hearts",
-    "King",
-    "LastTwo",
+    "GameKind",
+    "Group",
+    "Menu",
+    "Number",
+    "Option",
+    "Order",
+    "Part",
     "Payment",
+    "Points",
     "Problem",
-    "Queens",
-    "Ravage",
     "Result",
     "Roles",
     "Rotation",
     "Rules",
-    "Scheme",
     "ScoredDeal",
+    "Sequence",
     "Sheet",
-    "Tricks",
+    "Suit",
+    "Taker",
     "Trump",
     "Turn",
     "Undoubled",
+    "chip_moves",
+    "chip_nets",
     "doubling_order",
     "dump",
+    "dump_hand",
     "dumps",
     "load",
     "loads",

@@ -11,7 +11,8 @@ from typing import Any
 
 from .contracts import Contract
 from .errors import Problem
-from .rules import Doubling, Rules
+from .options import Doubling
+from .rules import Rules
 
 Double = tuple[int, int]
 
@@ -39,7 +40,7 @@ def targets(
         return doublers_of(declarer, doubles)
     if only_declarer_doubled(contract, rules):
         return frozenset({declarer})
-    return frozenset(range(4)) - {player}
+    return frozenset(range(rules.players)) - {player}
 
 
 def maximum(
@@ -50,7 +51,7 @@ def maximum(
 
 
 def check_doubles(
-    doubles: frozenset[Double], declarer: int, contract: Contract, rules: Rules, names: list[str]
+    doubles: frozenset[Double], declarer: int, contract: Contract, rules: Rules, names: tuple[str, ...]
 ) -> list[Problem]:
     """Every problem with the doubles of one deal; `names` are the players' names."""
     problems: list[Problem] = []
@@ -60,6 +61,9 @@ def check_doubles(
 
     if doubles and rules.doubling is Doubling.NONE:
         refuse("this game is played without doubling")
+        return problems
+    if any(not (0 <= s < len(names)) for pair in doubles for s in pair):
+        refuse("a seat is not at the table")
         return problems
     redoubled = set()
     for a, b in sorted(doubles):

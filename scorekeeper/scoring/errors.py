@@ -7,16 +7,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Self
 
-from .contracts import CONTRACT_NAMES, Contract
+from .words import N_
 
-
-def N_(message: str) -> str:
-    """Mark a message template for translation where it is defined, not where it is used."""
-    return message
-
-
-def _words(value: object) -> object:
-    return CONTRACT_NAMES[value] if isinstance(value, Contract) else value
+__all__ = ["N_", "FormatError", "GameError", "Problem", "collect"]
 
 
 @dataclass(frozen=True)
@@ -39,9 +32,9 @@ class Problem:
 
         The template and its parameters are kept so that the message can be
         given in the player's language; contracts among the parameters are
-        named in words.
+        named in words (a contract's or game's `str` is its English name).
         """
-        text = template.format(**{k: _words(v) for k, v in params.items()})
+        text = template.format(**{k: v if isinstance(v, str | int) else str(v) for k, v in params.items()})
         message = f"{field}: {text}" if prefix else text
         return cls(field, message, None, template, tuple(params.items()))
 

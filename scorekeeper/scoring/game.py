@@ -1,8 +1,10 @@
-"""A game: the players, the rules, and the deals entered so far.
+"""A game: the players, the rules, and the deals entered so far, folded once.
 
-A Game is checked whole whenever it is made, so one that exists is legal.
-State such as whose turn it is or which doubles are owed is derived by
-replaying the deals, never stored.
+A Game is checked whole when it is made, so one that exists is legal. Making
+it folds the deals in one pass: each deal's turn (who declares, the contracts
+left, the doubles owed) is worked out, the deal is checked against it and
+scored, and the running totals carried on. Pages, sheets, PDFs and checks all
+read that one fold; adding a deal folds just that deal.
 """
 
 from __future__ import annotations
@@ -10,121 +12,49 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from .cards import Deck
 from .contracts import Contract
 from .deal import Deal
 from .doubles import check_doubles, doublers_of
-from .errors import N_, GameError, Problem, collect
-from .rules import Rotation, Rules
-from .seating import Roles, roles_of
+from .errors import GameError, Problem, collect
+from .parts import Seats, check_result
+from .rules import Rules
+from .scored import Payment, ScoredDeal, deal_scores, payments, settlement
+from .seating import Plan, Roles, plan
+from .turns import FORCED_DOUBLE, Turn, refused_contract
 
-
-@dataclass(frozen=True)
-class Turn:
-    """What the table needs to know before a deal is played."""
-
-    number: int
-    roles: Roles
-    contracts_left: tuple[Contract, ...]
-    deals_left: int
-    owed: dict[int, int]
-    forced: frozenset[int]
-
-
-FORCED_DOUBLE = {
-    False: N_(
-        "{player} must double {declarer} in this deal "
-        "(compulsory doubles: {owed} still owed, {left} deals left)"
-    ),
-    True: N_(
-        "{player} must double {declarer} in this deal "
-        "(compulsory doubles: {owed} still owed, {left} deal left)"
-    ),
-}
+__all__ = ["Game", "Payment", "ScoredDeal", "Turn"]
 
 
 class _Ledger:
-    """What the deals so far have used up: contracts per declarer, doubles per pair."""
+    """What the deals so far have used up and scored; mutable only while folding."""
 
-    def __init__(self, game: Game) -> None:
-        self.game = game
-        self.played: dict[int, list[Contract]] = {s: [] for s in range(4)}
+    def __init__(self, players: int) -> None:
+        self.played: dict[int, list[str]] = {}
         self.made: Counter[tuple[int, int]] = Counter()
+        self.running: Seats = (0,) * players
 
-    def turn(self, index: int) -> Turn:
-        rules = self.game.rules
-        roles = roles_of(index, self.game.first_declarer, rules)
-        d = roles.declarer
-        played = self.played[d]
-        deals_left = rules.deals_per_declarer - len(played)
-        owed = {p: max(0, rules.required_doubles - self.made[p, d]) for p in range(4) if p != d}
-        return Turn(
-            number=index + 1,
-            roles=roles,
-            contracts_left=tuple(c for c in rules.contracts if c not in played),
-            deals_left=deals_left,
-            owed=owed,
-            forced=frozenset(p for p, n in owed.items() if n >= deals_left),
-        )
-
-    def record(self, index: int, deal: Deal) -> None:
-        """Check `deal` as the deal at `index` and count it; raise GameError if illegal."""
-        turn = self.turn(index)
-        try:
-            self._check(index, turn, deal)
-        except GameError as error:
-            raise error.in_deal(index + 1) from None
-        declarer = turn.roles.declarer
-        self.played[declarer].append(deal.contract)
-        for doubler in doublers_of(declarer, deal.doubles):
-            self.made[doubler, declarer] += 1
-
-    def _check(self, index: int, turn: Turn, deal: Deal) -> None:
-        game, rules = self.game, self.game.rules
-        if index >= rules.total_deals:
-            raise GameError.one("hands", "the game has only {n} deals", prefix=False, n=rules.total_deals)
-        d = turn.roles.declarer
-        names = list(game.players)
-        problems: list[Problem] = []
-        if deal.contract not in rules.contracts:
-            problems.append(
-                Problem.of("contract", "{contract} is not played in this game", contract=deal.contract)
-            )
-        elif deal.contract not in turn.contracts_left:
-            problems.append(
-                Problem.of(
-                    "contract",
-                    "{player} has already declared {contract}",
-                    player=names[d],
-                    contract=deal.contract,
-                )
-            )
-        problems += check_doubles(deal.doubles, d, deal.contract, rules, names)
-        settled = rules.settles(deal.contract, bool(deal.doubles))
-        if settled and deal.result is not None:
-            problems.append(Problem.of("result", "nobody doubled, so this deal is settled without play"))
-        elif not settled and deal.result is None:
-            problems.append(Problem.of("result", "the result of the deal is missing"))
-        doubled_declarer = doublers_of(d, deal.doubles)
-        for p in sorted(turn.forced - doubled_declarer):
-            problems.append(
-                Problem.of(
-                    "doubles",
-                    FORCED_DOUBLE[turn.deals_left == 1],
-                    player=names[p],
-                    declarer=names[d],
-                    owed=turn.owed[p],
-                    left=turn.deals_left,
-                )
-            )
-        collect(problems)
+    def copy(self) -> _Ledger:
+        other = _Ledger(0)
+        other.played = {k: list(v) for k, v in self.played.items()}
+        other.made = self.made.copy()
+        other.running = self.running
+        return other
 
 
-def _check_players(players: tuple[str, ...], first_declarer: int) -> None:
+def _check_players(players: tuple[str, ...], first_declarer: int, rules: Rules) -> None:
     problems: list[Problem] = []
-    if len(players) != 4:
+    if len(players) != rules.players:
         problems.append(
-            Problem.of("players", "the game needs 4 players, not {n}", prefix=False, n=len(players))
+            Problem.of(
+                "players",
+                "the game needs {n} players, not {got}",
+                prefix=False,
+                n=rules.players,
+                got=len(players),
+            )
         )
+    folded = [n.casefold() for n in players]
     for i, name in enumerate(players):
         if name != name.strip():
             problems.append(
@@ -141,15 +71,13 @@ def _check_players(players: tuple[str, ...], first_declarer: int) -> None:
                     f"players[{i}]", "{name!r}: a name has 1 to 40 characters", prefix=False, name=name
                 )
             )
-    folded = [n.casefold() for n in players]
-    for i, name in enumerate(players):
-        if folded.index(folded[i]) < i:
+        elif folded.index(folded[i]) < i:
             problems.append(
                 Problem.of(
                     f"players[{i}]", "{name!r}: two players have the same name", prefix=False, name=name
                 )
             )
-    if not 0 <= first_declarer < 4:
+    if not 0 <= first_declarer < len(players):
         problems.append(
             Problem.of("first_declarer", "the first declarer must be one of the players", prefix=False)
         )
@@ -158,52 +86,144 @@ def _check_players(players: tuple[str, ...], first_declarer: int) -> None:
 
 @dataclass(frozen=True)
 class Game:
-    """Four players in clockwise order, the rules, and the deals played so far."""
+    """The players in clockwise order, the rules, and the deals played so far."""
 
     players: tuple[str, ...]
     first_declarer: int
     rules: Rules = field(default_factory=Rules)
     deals: tuple[Deal, ...] = ()
+    rows: tuple[ScoredDeal, ...] = field(init=False, repr=False, compare=False)
+    next: Turn | None = field(init=False, repr=False, compare=False)
+    _ledger: _Ledger = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        _check_players(self.players, self.first_declarer)
-        self._ledger(len(self.deals))
+        _check_players(self.players, self.first_declarer, self.rules)
+        self._fold(_Ledger(len(self.players)), ())
 
-    def _ledger(self, upto: int) -> _Ledger:
-        """Replay (and so check) the first `upto` deals."""
-        ledger = _Ledger(self)
-        for index, deal in enumerate(self.deals[:upto]):
-            ledger.record(index, deal)
-        return ledger
+    @property
+    def plan(self) -> Plan:
+        return plan(self.rules, self.first_declarer)
+
+    def _fold(self, ledger: _Ledger, rows: tuple[ScoredDeal, ...]) -> None:
+        """Fold the deals after `rows` into `ledger`, then keep the result."""
+        scored = list(rows)
+        for index in range(len(rows), len(self.deals)):
+            scored.append(self._record(ledger, index, self.deals[index]))
+        object.__setattr__(self, "rows", tuple(scored))
+        object.__setattr__(self, "_ledger", ledger)
+        more = len(self.deals) < self.plan.total
+        object.__setattr__(self, "next", self._turn(ledger, len(self.deals)) if more else None)
+
+    def _turn(self, ledger: _Ledger, index: int) -> Turn:
+        p = self.plan
+        period, roles = p.periods[index], p.roles[index]
+        played = ledger.played.get(period, [])
+        menu = self.rules.menu
+        open_slots = [slot for slot in menu.slots if not any(k.id in played for k in slot)]
+        if menu.fixed:
+            open_slots = open_slots[:1]
+        chances = {q: n for q, n in enumerate(p.chances[index]) if q != roles.declarer and n > 0}
+        need = self.rules.required_doubles
+        owed = {q: max(0, need - ledger.made[period, q]) for q in chances}
+        return Turn(
+            number=index + 1,
+            roles=roles,
+            contracts_left=tuple(k for slot in open_slots for k in slot),
+            deals_left=p.remaining[index],
+            owed=owed,
+            chances=chances,
+            forced=frozenset(q for q, n in owed.items() if n and n >= chances[q]),
+        )
+
+    def _record(self, ledger: _Ledger, index: int, deal: Deal) -> ScoredDeal:
+        """Check `deal` as the deal at `index`, count it and score it; GameError if it is illegal."""
+        if index >= self.plan.total:
+            error = GameError.one("hands", "the game has only {n} deals", prefix=False, n=self.plan.total)
+            raise error.in_deal(index + 1)
+        turn = self._turn(ledger, index)
+        try:
+            collect(self._problems(turn, deal, ledger.played.get(self.plan.periods[index], [])))
+        except GameError as error:
+            raise error.in_deal(index + 1) from None
+        period, declarer = self.plan.periods[index], turn.roles.declarer
+        ledger.played.setdefault(period, []).append(deal.contract.id)
+        for doubler in doublers_of(declarer, deal.doubles):
+            ledger.made[period, doubler] += 1
+        total = self.rules.contract_total(deal.contract)
+        if deal.result is None:
+            raw = settlement(total, declarer, len(self.players))
+        else:
+            raw = self.rules.raw(deal.contract, deal.result)
+        paid = payments(raw, deal.doubles)
+        score = deal_scores(raw, paid)
+        ledger.running = tuple(a + b for a, b in zip(ledger.running, score, strict=True))
+        return ScoredDeal(index + 1, deal, turn, raw, paid, score, total, ledger.running)
+
+    def _problems(self, turn: Turn, deal: Deal, played: list[str]) -> list[Problem]:
+        rules, names, contract = self.rules, self.players, deal.contract
+        d = turn.roles.declarer
+        problems: list[Problem] = []
+        if contract not in turn.contracts_left:
+            problems.append(refused_contract(contract, rules, played, names[d]))
+        problems += _named(contract, deal, rules.deck)
+        problems += check_doubles(deal.doubles, d, contract, rules, names)
+        settled = rules.settles(contract, bool(deal.doubles))
+        if settled and deal.result is not None:
+            problems.append(Problem.of("result", "nobody doubled, so this deal is settled without play"))
+        elif not settled and deal.result is None:
+            problems.append(Problem.of("result", "the result of the deal is missing"))
+        elif deal.result is not None:
+            problems += check_result(contract.parts, deal.result, rules.deck, len(names))
+        for p in sorted(turn.forced - doublers_of(d, deal.doubles)):
+            problems.append(
+                Problem.of(
+                    "doubles",
+                    FORCED_DOUBLE[turn.chances[p] == 1],
+                    player=names[p],
+                    declarer=names[d],
+                    owed=turn.owed[p],
+                    left=turn.chances[p],
+                )
+            )
+        return problems
 
     @property
     def complete(self) -> bool:
         """True once every deal has been played."""
-        return len(self.deals) == self.rules.total_deals
+        return self.next is None
 
     def roles(self, index: int) -> Roles:
         """Who declares, deals, cuts and leads in the deal at 0-based `index`."""
-        return roles_of(index, self.first_declarer, self.rules)
+        return self.plan.roles[index]
 
     def round_of(self, index: int) -> int:
-        """The round of the deal at 0-based `index`: one declarer's block, or four deals when
-        the declarer moves every deal. The sheet shows running totals after each round."""
-        per_round = 4 if self.rules.rotation is Rotation.EVERY_DEAL else self.rules.deals_per_declarer
-        return index // per_round
+        """The round of the deal at 0-based `index`; the sheet shows running totals after each."""
+        return self.plan.rounds[index]
 
     def next_turn(self) -> Turn | None:
         """The next deal to play, or None when the game is over."""
-        return None if self.complete else self.turn(len(self.deals))
+        return self.next
 
     def turn(self, index: int) -> Turn:
         """The situation before the deal at 0-based `index` (an existing or the next one)."""
-        if not 0 <= index <= min(len(self.deals), self.rules.total_deals - 1):
-            raise GameError.one("deal", "there is no deal {n}", prefix=False, n=index + 1)
-        return self._ledger(index).turn(index)
+        if 0 <= index < len(self.rows):
+            return self.rows[index].turn
+        if index == len(self.rows) and self.next is not None:
+            return self.next
+        raise GameError.one("deal", "there is no deal {n}", prefix=False, n=index + 1)
+
+    @property
+    def totals(self) -> Seats:
+        return self._ledger.running
 
     def add(self, deal: Deal) -> Game:
-        """The game with `deal` played next."""
-        return Game(self.players, self.first_declarer, self.rules, (*self.deals, deal))
+        """The game with `deal` played next; only the new deal is folded."""
+        grown = object.__new__(Game)
+        for name in ("players", "first_declarer", "rules"):
+            object.__setattr__(grown, name, getattr(self, name))
+        object.__setattr__(grown, "deals", (*self.deals, deal))
+        grown._fold(self._ledger.copy(), self.rows)
+        return grown
 
     def replace(self, index: int, deal: Deal) -> Game:
         """The game with the deal at 0-based `index` corrected, checked against every later deal."""
@@ -216,3 +236,23 @@ class Game:
     def undo(self) -> Game:
         """The game without its last deal."""
         return Game(self.players, self.first_declarer, self.rules, self.deals[:-1])
+
+
+def _named(contract: Contract, deal: Deal, deck: Deck) -> list[Problem]:
+    """Problems with the trump suit or starting rank the declarer named."""
+    problems = []
+    if deal.trump is not None and not contract.names_suit:
+        problems.append(Problem.of("trump", "a trump suit is named only in Trumps"))
+    if deal.rank is not None:
+        if not contract.names_rank:
+            problems.append(Problem.of("rank", "a starting rank is named only in Dominoes"))
+        elif deal.rank not in deck.ranks:
+            problems.append(
+                Problem.of(
+                    "rank",
+                    "{rank!r} is not a rank ({low} to 10, J, Q, K or A)",
+                    rank=deal.rank,
+                    low=deck.ranks[0],
+                )
+            )
+    return problems

@@ -3,28 +3,34 @@
 A game file holds what players entered, never what the app computes, so
 any version of the app can score it again. `load` checks everything the
 rules forbid and raises GameError (FormatError for a malformed document).
+A result is read part by part, as its contract describes it.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from enum import StrEnum
 from typing import Any
 
-from .contracts import Contract, Trump
+from .cards import Suit
+from .contracts import Contract
 from .deal import Deal
 from .errors import FormatError, GameError, Problem
 from .game import Game
-from .gamefile_rules import dump_rules, expect_object, fail, is_int, parse_rules
-from .results import Dominoes, Hearts, King, LastTwo, Queens, Ravage, Result, Tricks
-from .seating import doubling_order, roles_of
+from .gamefile_rules import dump_rules, expect_object, fail, game_of, is_int, parse_rules
+from .parts import Counts, Group, Order, Result, Taker, Value
+from .rules import Rules
+from .seating import doubling_order, plan
 
 FORMAT = "barbu-game/1"
 TOP_KEYS = ("format", "players", "first_declarer", "rules", "hands")
-CONTRACT_IDS = frozenset(c.value for c in Contract)
-TRUMP_IDS = frozenset(t.value for t in Trump)
+SUIT_IDS = frozenset(s.value for s in Suit)
 HAND_KEYS = ("contract", "declarer", "doubles", "trump", "rank", "result")
+HOW_MANY = {
+    (3,): "must be a list of three names",
+    (4,): "must be a list of four names",
+    (5,): "must be a list of five names",
+    (3, 4, 5): "must be a list of three to five names",
+}
 
 
 class _Names:
@@ -45,7 +51,7 @@ class _Names:
             raise fail(field, "must be a list of players' names")
         return tuple(self.seat(v, field) for v in value)
 
-    def counts(self, value: object, field: str) -> tuple[int, int, int, int]:
+    def counts(self, value: object, field: str, total: int) -> tuple[int, ...]:
         if isinstance(value, dict):
             for key in value:
                 if key not in self.players:
@@ -57,42 +63,30 @@ class _Names:
         for p in self.players:
             if not is_int(counts[p]) or counts[p] < 0:
                 raise fail(field, "the count for {player} must be a whole number, 0 or more", player=p)
-        a, b, c, d = (counts[p] for p in self.players)
-        return (a, b, c, d)
+            if counts[p] > total:
+                raise fail(field, "the count for {player} must be at most {total}", player=p, total=total)
+        return tuple(counts[p] for p in self.players)
 
 
-def _result_reader(keys: tuple[str, ...], build: Callable[..., Result]) -> Any:
-    def read(value: object, names: _Names) -> Result:
-        raw = expect_object(value, "result", keys)
-        missing = [k for k in keys if k not in raw]
-        if missing:
-            raise fail("result", "{key!r} is missing", key=missing[0])
-        return build(names, raw)
-
-    return read
-
-
-_READ_RESULT = {
-    Contract.NO_TRICKS: _result_reader(("tricks",), lambda n, r: Tricks(n.counts(r["tricks"], "tricks"))),
-    Contract.TRUMPS: _result_reader(("tricks",), lambda n, r: Tricks(n.counts(r["tricks"], "tricks"))),
-    Contract.NO_QUEENS: _result_reader(("queens",), lambda n, r: Queens(n.counts(r["queens"], "queens"))),
-    Contract.NO_LAST_TWO: _result_reader(
-        ("penultimate", "last"),
-        lambda n, r: LastTwo(n.seat(r["penultimate"], "penultimate"), n.seat(r["last"], "last")),
-    ),
-    Contract.NO_HEARTS: _result_reader(
-        ("hearts", "ace"), lambda n, r: Hearts(n.counts(r["hearts"], "hearts"), n.seat(r["ace"], "ace"))
-    ),
-    Contract.BARBU: _result_reader(("king",), lambda n, r: King(n.seat(r["king"], "king"))),
-    Contract.DOMINOES: _result_reader(("order",), lambda n, r: _dominoes(n.seats(r["order"], "order"))),
-    Contract.RAVAGE_CITY: _result_reader(("most",), lambda n, r: Ravage(n.seats(r["most"], "most"))),
-}
-
-
-def _dominoes(order: tuple[int, ...]) -> Dominoes:
-    if len(order) != 4:
-        raise fail("order", "list every player exactly once")
-    return Dominoes((order[0], order[1], order[2], order[3]))
+def _result(contract: Contract, value: object, names: _Names, rules: Rules) -> Result:
+    keys = tuple(part.key for part in contract.parts)
+    raw = expect_object(value, "result", keys)
+    missing = [k for k in keys if k not in raw]
+    if missing:
+        raise fail("result", "{key!r} is missing", key=missing[0])
+    values: list[tuple[str, Value]] = []
+    for part in contract.parts:
+        item = raw[part.key]
+        match part:
+            case Counts(key=key, of=of):
+                values.append((key, names.counts(item, key, rules.deck.count(of))))
+            case Taker(key=key):
+                values.append((key, names.seat(item, key)))
+            case Order(key=key):
+                values.append((key, names.seats(item, key)))
+            case Group(key=key):
+                values.append((key, tuple(sorted(names.seats(item, key)))))
+    return Result(tuple(values))
 
 
 def _doubles(value: object, names: _Names) -> frozenset[tuple[int, int]]:
@@ -109,43 +103,42 @@ def _doubles(value: object, names: _Names) -> frozenset[tuple[int, int]]:
     return frozenset(pairs)
 
 
-def _not_one_of(field: str, value: object, kind: type[StrEnum]) -> FormatError:
-    choices = ", ".join(k.value for k in kind)
-    shown = isinstance(value, str | int | float) and not isinstance(value, bool)
-    if kind is Contract:
-        if shown:
-            return fail(field, "{value!r} is not a contract ({choices})", value=value, choices=choices)
-        return fail(field, "must be a contract ({choices})", choices=choices)
-    if shown:
-        return fail(field, "{value!r} is not a suit ({choices})", value=value, choices=choices)
-    return fail(field, "must be a suit ({choices})", choices=choices)
+def _contract(value: object, rules: Rules) -> Contract:
+    contract = rules.game.contract(value) if isinstance(value, str) else None
+    if contract is not None:
+        return contract
+    choices = ", ".join(c.id for c in rules.game.contracts)
+    if isinstance(value, str | int | float) and not isinstance(value, bool):
+        raise fail("contract", "{value!r} is not a contract ({choices})", value=value, choices=choices)
+    raise fail("contract", "must be a contract ({choices})", choices=choices)
 
 
-def _hand(value: object, names: _Names) -> tuple[Deal, int | None]:
+def _hand(value: object, names: _Names, rules: Rules) -> tuple[Deal, int | None]:
     """One hand as a Deal, and the declarer's seat if the file names it."""
     hand = expect_object(value, "hand", HAND_KEYS)
     if "contract" not in hand:
         raise fail("contract", "is missing")
-    contract_value = hand["contract"]
-    if not isinstance(contract_value, str) or contract_value not in CONTRACT_IDS:
-        raise _not_one_of("contract", contract_value, Contract)
-    contract = Contract(contract_value)
+    contract = _contract(hand["contract"], rules)
     declarer = names.seat(hand["declarer"], "declarer") if "declarer" in hand else None
     doubles = _doubles(hand.get("doubles", []), names)
     trump = hand.get("trump")
-    if "trump" in hand and (not isinstance(trump, str) or trump not in TRUMP_IDS):
-        raise _not_one_of("trump", trump, Trump)
+    if "trump" in hand and (not isinstance(trump, str) or trump not in SUIT_IDS):
+        choices = ", ".join(s.value for s in Suit)
+        if isinstance(trump, str | int | float) and not isinstance(trump, bool):
+            raise fail("trump", "{value!r} is not a suit ({choices})", value=trump, choices=choices)
+        raise fail("trump", "must be a suit ({choices})", choices=choices)
     rank = hand.get("rank")
     if "rank" in hand and not isinstance(rank, str):
         raise fail("rank", 'must be a rank such as "7" or "Q"')
-    result = _READ_RESULT[contract](hand["result"], names) if "result" in hand else None
-    return Deal(contract, doubles, result, Trump(trump) if trump else None, rank), declarer
+    result = _result(contract, hand["result"], names, rules) if "result" in hand else None
+    return Deal(contract, doubles, result, Suit(trump) if trump else None, rank), declarer
 
 
 def _players(doc: dict[str, Any]) -> tuple[str, ...]:
     players = doc.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise fail("players", "must be a list of four names")
+        allowed = game_of(doc.get("rules")).players
+        raise fail("players", HOW_MANY.get(allowed, "must be a list of names"))
     return tuple(players)
 
 
@@ -160,20 +153,21 @@ def load(doc: object) -> Game:
     players = _players(top)
     names = _Names(players)
     first = names.seat(top["first_declarer"], "first_declarer")
-    rules = parse_rules(top.get("rules", {}))
+    rules = parse_rules(top.get("rules", {}), len(players))
     if not isinstance(top["hands"], list):
         raise fail("hands", "must be a list")
     Game(players, first, rules)  # names checked before the hands refer to them
+    order = plan(rules, first)
     deals: list[Deal] = []
     problems: list[Problem] = []
     for index, value in enumerate(top["hands"]):
         try:
-            deal, claimed = _hand(value, names)
+            deal, claimed = _hand(value, names, rules)
         except GameError as error:
             problems += error.in_deal(index + 1).problems
             continue
-        expected = roles_of(index, first, rules).declarer
-        if claimed is not None and claimed != expected:
+        expected = order.declarers[index] if index < order.total else claimed
+        if claimed is not None and expected is not None and claimed != expected:
             problems.append(
                 Problem.of(
                     "declarer",
@@ -206,55 +200,51 @@ def loads(text: str | bytes) -> Game:
     return load(doc)
 
 
-def _dump_result(result: Result, names: tuple[str, ...]) -> dict[str, Any]:
-    def counts(values: tuple[int, ...]) -> dict[str, int]:
-        return dict(zip(names, values, strict=True))
-
-    match result:
-        case Tricks(tricks=t):
-            return {"tricks": counts(t)}
-        case Queens(queens=q):
-            return {"queens": counts(q)}
-        case LastTwo(penultimate=p, last=last):
-            return {"penultimate": names[p], "last": names[last]}
-        case Hearts(hearts=h, ace=a):
-            return {"hearts": counts(h), "ace": names[a]}
-        case King(king=k):
-            return {"king": names[k]}
-        case Dominoes(order=o):
-            return {"order": [names[s] for s in o]}
-        case Ravage(most=m):
-            return {"most": [names[s] for s in m]}
-    raise TypeError(f"unknown result {result!r}")  # pragma: no cover
+def dump_result(contract: Contract, result: Result, names: tuple[str, ...]) -> dict[str, Any]:
+    """A result as the game file writes it."""
+    out: dict[str, Any] = {}
+    for part in contract.parts:
+        match part:
+            case Counts(key=key):
+                out[key] = dict(zip(names, result.counts(key), strict=True))
+            case Taker(key=key):
+                out[key] = names[result.seat(key)]
+            case Order(key=key) | Group(key=key):
+                out[key] = [names[s] for s in result.counts(key)]
+    return out
 
 
-def _dump_doubles(doubles: frozenset[tuple[int, int]], declarer: int) -> list[tuple[int, int]]:
+def _dump_doubles(doubles: frozenset[tuple[int, int]], declarer: int, players: int) -> list[tuple[int, int]]:
     """The doubles in the order they were made: by turn, then by seat doubled."""
-    turn = doubling_order(declarer)
+    turn = doubling_order(declarer, players)
     return sorted(doubles, key=lambda d: (turn.index(d[0]), d[1]))
+
+
+def dump_hand(game: Game, index: int) -> dict[str, Any]:
+    """The `barbu-game/1` hand of the deal at `index`."""
+    names, deal = game.players, game.deals[index]
+    declarer = game.roles(index).declarer
+    hand: dict[str, Any] = {"declarer": names[declarer], "contract": deal.contract.id}
+    if deal.trump is not None:
+        hand["trump"] = deal.trump.value
+    if deal.rank is not None:
+        hand["rank"] = deal.rank
+    pairs = _dump_doubles(deal.doubles, declarer, len(names))
+    hand["doubles"] = [[names[a], names[b]] for a, b in pairs]
+    if deal.result is not None:
+        hand["result"] = dump_result(deal.contract, deal.result, names)
+    return hand
 
 
 def dump(game: Game) -> dict[str, Any]:
     """The `barbu-game/1` document of a game."""
     names = game.players
-    hands = []
-    for index, deal in enumerate(game.deals):
-        declarer = game.roles(index).declarer
-        hand: dict[str, Any] = {"declarer": names[declarer], "contract": deal.contract.value}
-        if deal.trump is not None:
-            hand["trump"] = deal.trump.value
-        if deal.rank is not None:
-            hand["rank"] = deal.rank
-        hand["doubles"] = [[names[a], names[b]] for a, b in _dump_doubles(deal.doubles, declarer)]
-        if deal.result is not None:
-            hand["result"] = _dump_result(deal.result, names)
-        hands.append(hand)
     return {
         "format": FORMAT,
         "players": list(names),
         "first_declarer": names[game.first_declarer],
         "rules": dump_rules(game.rules),
-        "hands": hands,
+        "hands": [dump_hand(game, i) for i in range(len(game.deals))],
     }
 
 

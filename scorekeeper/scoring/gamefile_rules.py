@@ -1,33 +1,23 @@
-"""Reading and writing the `rules` object of a `barbu-game/1` file."""
+"""Reading and writing the `rules` object of a `barbu-game/1` file, for every game.
+
+Which keys a game accepts, their values and defaults all come from the game's
+description (`games.py`, `options.py`); nothing here names a particular option.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from .errors import FormatError, GameError
-from .rules import Doubling, Rotation, Rules, Undoubled
-from .scheme import SCHEMES, Scheme
+from .games import BARBU, GAMES, GameKind
+from .options import Number, Setting
+from .points import Points
+from .rules import Rules
+from .scoring_rules import HeartsAndAce, size
 
-RULE_KEYS = (
-    "scheme",
-    "ravage_city",
-    "doubling",
-    "redouble_all",
-    "compulsory_doubles",
-    "undoubled_negative",
-    "rotation",
-    "dealer_declares",
-)
-POINT_KEYS = (
-    "no-tricks",
-    "no-queens",
-    "no-last-two",
-    "no-hearts",
-    "barbu",
-    "trumps",
-    "dominoes",
-    "ravage-city",
-)
+GAME_KEY = "game"
+SCHEME_KEY = "scheme"
+HEART_KEYS = ("heart", "ace")
 
 
 def fail(field: str, template: str, **params: Any) -> FormatError:
@@ -57,111 +47,116 @@ def _int(value: object, field: str) -> int:
     return value
 
 
-def _ints(value: object, field: str, count: int) -> tuple[int, ...]:
-    if not isinstance(value, list) or len(value) != count:
-        raise fail(field, "must be a list of {count} whole numbers", count=count)
+def game_of(value: object) -> GameKind:
+    """The game a `rules` object names (Barbu when it names none); FormatError for an unknown one."""
+    if not isinstance(value, dict) or GAME_KEY not in value:
+        return BARBU
+    name = value[GAME_KEY]
+    if not isinstance(name, str) or name not in GAMES:
+        raise fail(f"rules.{GAME_KEY}", "must be one of {choices}", choices=", ".join(map(repr, GAMES)))
+    return GAMES[name]
+
+
+def _values(value: object, field: str, scoring: Any, players: int) -> tuple[int, ...]:
+    want = size(scoring, players)
+    if isinstance(scoring, HeartsAndAce):
+        hearts = expect_object(value, field, HEART_KEYS)
+        if not all(k in hearts for k in HEART_KEYS):
+            raise fail(field, "give both 'heart' and 'ace'")
+        return tuple(_int(hearts[k], f"{field}.{k}") for k in HEART_KEYS)
+    if want == 1:
+        return (_int(value, field),)
+    if not isinstance(value, list) or len(value) != want:
+        raise fail(field, "must be a list of {count} whole numbers", count=want)
     return tuple(_int(v, f"{field}[{i}]") for i, v in enumerate(value))
 
 
-def _choice(raw: dict[str, Any], key: str, kind: Any, default: Any) -> Any:
-    value = raw.get(key, default.value)
+def parse_points(value: dict[str, Any], game: GameKind, players: int) -> Points:
+    """Players' own points from a points object; every contract the game plays must be given
+    (Rules checks that, and the bounds)."""
+    field = f"rules.{SCHEME_KEY}"
+    priced = tuple(c.id for c in game.contracts if size(c.scoring, players))
+    points = expect_object(value, field, priced)
+    return Points.of(
+        {
+            key: _values(points[key], f"{field}.{key}", contract.scoring, players)
+            for contract in game.contracts
+            if (key := contract.id) in points
+        }
+    )
+
+
+def _scheme(value: object, game: GameKind, players: int) -> Points | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        named = dict(game.schemes)
+        if value not in named:
+            raise fail(f"rules.{SCHEME_KEY}", "{value!r} is not a scheme", value=value)
+        return named[value]
+    if not isinstance(value, dict):
+        raise fail(f"rules.{SCHEME_KEY}", "must be a scheme's name or a points object")
+    return parse_points(value, game, players)
+
+
+def parse_rules(value: object, players: int) -> Rules:
+    """Rules from the `rules` object of a game file for `players` players (absent: the defaults)."""
+    game = game_of(value)
+    keys = (GAME_KEY, SCHEME_KEY, *(o.key for o in game.options))
+    raw = expect_object(value, "rules", keys)
+    for option in game.options:
+        if isinstance(option, Number) and option.key in raw:
+            given = raw[option.key]
+            if is_int(given) and not option.low <= given <= option.high:
+                raise FormatError.one(
+                    f"rules.{option.key}",
+                    "compulsory doubles must be between {low} and {high}, not {n}",
+                    prefix=False,
+                    low=option.low,
+                    high=option.high,
+                    n=given,
+                )
+    settings = {k: v for k, v in raw.items() if k not in (GAME_KEY, SCHEME_KEY)}
     try:
-        return kind(value)
-    except (ValueError, TypeError):
-        choices = ", ".join(repr(k.value) for k in kind)
-        raise fail(f"rules.{key}", "must be one of {choices}", choices=choices) from None
-
-
-def _flag(raw: dict[str, Any], key: str) -> bool:
-    value = raw.get(key, False)
-    if not isinstance(value, bool):
-        raise fail(f"rules.{key}", "must be true or false")
-    return value
-
-
-def parse_points(value: dict[str, Any], ravage_city: bool) -> Scheme:
-    """A custom scheme from a points object."""
-    field = "rules.scheme"
-    points = expect_object(value, field, POINT_KEYS)
-    required = POINT_KEYS if ravage_city else POINT_KEYS[:-1]
-    missing = [k for k in required if k not in points]
-    if missing:
-        raise fail(field, "the points of {key!r} are missing", key=missing[0])
-    hearts = expect_object(points["no-hearts"], f"{field}.no-hearts", ("heart", "ace"))
-    if "heart" not in hearts or "ace" not in hearts:
-        raise fail(f"{field}.no-hearts", "give both 'heart' and 'ace'")
-    last_two = _ints(points["no-last-two"], f"{field}.no-last-two", 2)
-    dominoes = _ints(points["dominoes"], f"{field}.dominoes", 4)
-    try:
-        return Scheme(
-            no_tricks=_int(points["no-tricks"], f"{field}.no-tricks"),
-            no_queens=_int(points["no-queens"], f"{field}.no-queens"),
-            no_last_two=(last_two[0], last_two[1]),
-            heart=_int(hearts["heart"], f"{field}.no-hearts.heart"),
-            ace=_int(hearts["ace"], f"{field}.no-hearts.ace"),
-            barbu=_int(points["barbu"], f"{field}.barbu"),
-            trumps=_int(points["trumps"], f"{field}.trumps"),
-            dominoes=(dominoes[0], dominoes[1], dominoes[2], dominoes[3]),
-            ravage_city=_int(points.get("ravage-city", -36), f"{field}.ravage-city"),
-        )
+        points = _scheme(raw.get(SCHEME_KEY), game, players)
+        return Rules(game, players, tuple(settings.items()), points)
+    except FormatError:
+        raise
     except GameError as error:
         raise FormatError(error.problems) from None
 
 
-def parse_rules(value: object) -> Rules:
-    """Rules from the `rules` object of a game file (absent means the defaults)."""
-    raw = expect_object(value, "rules", RULE_KEYS)
-    ravage_city = _flag(raw, "ravage_city")
-    scheme_value = raw.get("scheme", "standard")
-    if isinstance(scheme_value, str):
-        if scheme_value not in SCHEMES:
-            raise fail("rules.scheme", "{value!r} is not a scheme", value=scheme_value)
-        scheme = SCHEMES[scheme_value]
-    else:
-        scheme = parse_points(scheme_value, ravage_city)
-    compulsory = raw.get("compulsory_doubles")
-    if "compulsory_doubles" in raw and not is_int(compulsory):
-        raise fail("rules.compulsory_doubles", "must be a whole number from 0 to 7")
-    try:
-        return Rules(
-            scheme=scheme,
-            ravage_city=ravage_city,
-            doubling=_choice(raw, "doubling", Doubling, Doubling.STANDARD),
-            redouble_all=_flag(raw, "redouble_all"),
-            compulsory_doubles=compulsory,
-            undoubled_negative=_choice(raw, "undoubled_negative", Undoubled, Undoubled.PLAY),
-            rotation=_choice(raw, "rotation", Rotation, Rotation.BLOCKS),
-            dealer_declares=_flag(raw, "dealer_declares"),
-        )
-    except GameError as error:
-        raise FormatError(error.problems) from None
+def dump_points(points: Points, game: GameKind, players: int) -> dict[str, Any]:
+    """The points object of `points`."""
+    out: dict[str, Any] = {}
+    for contract in game.contracts:
+        values = points.get(contract.id)
+        if values is None or not size(contract.scoring, players):
+            continue
+        if isinstance(contract.scoring, HeartsAndAce):
+            out[contract.id] = dict(zip(HEART_KEYS, values, strict=True))
+        elif len(values) == 1 and size(contract.scoring, players) == 1:
+            out[contract.id] = values[0]
+        else:
+            out[contract.id] = list(values)
+    return out
 
 
-def dump_scheme(scheme: Scheme) -> str | dict[str, Any]:
-    """A scheme's name, or its points object when it is custom."""
-    if scheme.name is not None:
-        return scheme.name
-    return {
-        "no-tricks": scheme.no_tricks,
-        "no-queens": scheme.no_queens,
-        "no-last-two": list(scheme.no_last_two),
-        "no-hearts": {"heart": scheme.heart, "ace": scheme.ace},
-        "barbu": scheme.barbu,
-        "trumps": scheme.trumps,
-        "dominoes": list(scheme.dominoes),
-        "ravage-city": scheme.ravage_city,
-    }
+def _setting(value: Setting) -> Setting:
+    return value if isinstance(value, bool | int) else str(value)
 
 
 def dump_rules(rules: Rules) -> dict[str, Any]:
-    """The `rules` object, every option spelt out."""
-    return {
-        "scheme": dump_scheme(rules.scheme),
-        "ravage_city": rules.ravage_city,
-        "doubling": rules.doubling.value,
-        "redouble_all": rules.redouble_all,
-        "compulsory_doubles": rules.required_doubles,
-        "undoubled_negative": rules.undoubled_negative.value,
-        "rotation": rules.rotation.value,
-        "dealer_declares": rules.dealer_declares,
-    }
+    """The `rules` object: every option spelt out; Barbu's points by name, others' only when changed."""
+    game = rules.game
+    out: dict[str, Any] = {} if game is BARBU else {GAME_KEY: game.id}
+    points = rules.scheme
+    named = dict(game.schemes)
+    if game is BARBU:
+        out[SCHEME_KEY] = points.name if named.get(points.name or "") == points else None
+    if out.get(SCHEME_KEY) is None and points != game.standard(rules.players):
+        out[SCHEME_KEY] = dump_points(points, game, rules.players)
+    elif out.get(SCHEME_KEY) is None:
+        out.pop(SCHEME_KEY, None)
+    out.update((k, _setting(v)) for k, v in rules.settings)
+    return out

@@ -10,9 +10,9 @@ from .rules import Rules
 
 
 def letters(players: tuple[str, ...]) -> tuple[str, ...]:
-    """One letter per player: their initial, or A to D by seat when initials clash."""
+    """One letter per player: their initial, or A, B, C... by seat when initials clash."""
     initials = tuple(name[:1].upper() for name in players)
-    return initials if len(set(initials)) == len(initials) else ("A", "B", "C", "D")
+    return initials if len(set(initials)) == len(initials) else tuple("ABCDE"[: len(players)])
 
 
 @dataclass(frozen=True)

@@ -1,115 +1,32 @@
-"""Scoring: raw scores, the six side payments, deal scores, running totals and checks."""
+"""The scored game as the paper sheet has it: rows, running totals, blocks and checks."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
 
-from .contracts import Contract
-from .deal import Deal
-from .doubles import Double
 from .game import Game
-from .results import Seats
-from .rules import Rules
-from .seating import Roles
-
-
-@dataclass(frozen=True)
-class Payment:
-    """What one player of a pair pays the other; `factor` counts the directions doubled."""
-
-    payer: int
-    payee: int
-    amount: int
-    factor: int
-
-
-def settlement(contract: Contract, declarer: int, rules: Rules) -> Seats:
-    """Raw scores of a deal settled without play.
-
-    Each opponent scores a third of the contract total, rounded to the
-    nearest point; the declarer scores the rest.
-    """
-    total = rules.scheme.contract_total(contract)
-    third = round(total / 3)
-    scores = [third, third, third, third]
-    scores[declarer] = total - 3 * third
-    return (scores[0], scores[1], scores[2], scores[3])
-
-
-def raw_scores(deal: Deal, declarer: int, rules: Rules) -> Seats:
-    """The four raw scores of a deal."""
-    if deal.result is None:
-        return settlement(deal.contract, declarer, rules)
-    return deal.result.raw(deal.contract, rules.scheme)
-
-
-def payments(raw: Seats, doubles: frozenset[Double]) -> tuple[Payment, ...]:
-    """The side payment of every pair that doubled, in seating order of the pairs.
-
-    The one who did worse pays the difference, once per direction doubled;
-    on equal scores the amount is 0 and the earlier seat is named as payer.
-    """
-    paid = []
-    for a, b in combinations(range(4), 2):
-        factor = ((a, b) in doubles) + ((b, a) in doubles)
-        if factor:
-            payer, payee = (b, a) if raw[b] < raw[a] else (a, b)
-            paid.append(Payment(payer, payee, factor * abs(raw[a] - raw[b]), factor))
-    return tuple(paid)
-
-
-def deal_scores(raw: Seats, paid: tuple[Payment, ...]) -> Seats:
-    """Raw scores plus the side payments won, minus those paid."""
-    scores = list(raw)
-    for p in paid:
-        scores[p.payer] -= p.amount
-        scores[p.payee] += p.amount
-    return (scores[0], scores[1], scores[2], scores[3])
-
-
-def _add(a: Seats, b: Seats) -> Seats:
-    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
-
-
-@dataclass(frozen=True)
-class ScoredDeal:
-    """One row of the scoresheet."""
-
-    number: int
-    deal: Deal
-    roles: Roles
-    raw: Seats
-    payments: tuple[Payment, ...]
-    score: Seats
-    contract_total: int
-    running: Seats
-
-    @property
-    def settled(self) -> bool:
-        """True when the deal was settled without play."""
-        return self.deal.result is None
-
-    @property
-    def balanced(self) -> bool:
-        """True when the four deal scores add up to the contract total."""
-        return sum(self.score) == self.contract_total
+from .parts import Seats
+from .scored import ScoredDeal
 
 
 @dataclass(frozen=True)
 class Block:
-    """One declarer's deals and the check that they add up as the scheme says."""
+    """One declarer's deals (or a rubber's) and the check that they add up as the points say.
+
+    `rubber` is the rubber's number (1, 2, 3) in a game played in rubbers.
+    """
 
     declarer: int
     numbers: tuple[int, ...]
     total: int
-    expected: int
+    expected: int | None
     complete: bool
+    rubber: int | None = None
 
     @property
     def balanced(self) -> bool:
-        """False only when a complete block does not add up to what the scheme says."""
-        return not self.complete or self.total == self.expected
+        """False only when a complete block does not add up to what the points say."""
+        return not self.complete or self.expected is None or self.total == self.expected
 
 
 @dataclass(frozen=True)
@@ -133,13 +50,14 @@ class Sheet:
 
     @property
     def game_total(self) -> int:
-        """The sum of the four totals."""
+        """The sum of the totals."""
         return sum(self.totals)
 
     @property
-    def expected_game_total(self) -> int:
-        """What a complete game adds up to under the scheme."""
-        return self.game.rules.expected_game_total
+    def expected_game_total(self) -> int | None:
+        """What a complete game adds up to under the points; None while it depends on choices."""
+        expected = [b.expected for b in self.blocks]
+        return None if None in expected else sum(e for e in expected if e is not None)
 
     @property
     def complete(self) -> bool:
@@ -151,31 +69,33 @@ class Sheet:
         """Whether the complete game totals 0; None while it is being played."""
         return self.game_total == 0 if self.complete else None
 
+    @property
+    def lower_wins(self) -> bool:
+        """True when the points are penalties and the lowest total wins."""
+        return self.game.rules.game.lower_wins
+
+    def ranking(self) -> list[tuple[int, int]]:
+        """(place, seat), best first; equal totals share a place."""
+        sign = 1 if self.lower_wins else -1
+        order = sorted(range(len(self.totals)), key=lambda s: sign * self.totals[s])
+        return [(1 + sum(1 for t in self.totals if sign * t < sign * self.totals[s]), s) for s in order]
+
 
 def score(game: Game) -> Sheet:
-    """Score every deal of `game` and fold the running totals."""
-    rows = []
-    running: Seats = (0, 0, 0, 0)
-    rules = game.rules
-    for index, deal in enumerate(game.deals):
-        roles = game.roles(index)
-        raw = raw_scores(deal, roles.declarer, rules)
-        paid = payments(raw, deal.doubles)
-        scores = deal_scores(raw, paid)
-        running = _add(running, scores)
-        total = rules.scheme.contract_total(deal.contract)
-        rows.append(ScoredDeal(index + 1, deal, roles, raw, paid, scores, total, running))
+    """The sheet of `game`: its folded rows, with a block per declarer or rubber."""
+    rules, p = game.rules, game.plan
     blocks = []
-    for k in range(4):
-        seat = (game.first_declarer + k) % 4
-        mine = [r for r in rows if r.roles.declarer == seat]
+    for period in range(rules.periods):
+        mine = [r for r in game.rows if p.periods[r.number - 1] == period]
+        played = tuple(r.deal.contract for r in mine)
         blocks.append(
             Block(
-                declarer=seat,
+                declarer=p.leaders[period],
                 numbers=tuple(r.number for r in mine),
                 total=sum(sum(r.score) for r in mine),
-                expected=rules.block_total,
+                expected=rules.block_total(played),
                 complete=len(mine) == rules.deals_per_declarer,
+                rubber=period + 1 if rules.game.rubbers else None,
             )
         )
-    return Sheet(game, tuple(rows), running, tuple(blocks))
+    return Sheet(game, game.rows, game.totals, tuple(blocks))

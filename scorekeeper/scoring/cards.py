@@ -1,0 +1,34 @@
+"""Suits, ranks and what a deal's deck holds: the card facts scoring needs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Suit(StrEnum):
+    """A suit, as the declarer names it in Trumps."""
+
+    SPADES = "spades"
+    HEARTS = "hearts"
+    DIAMONDS = "diamonds"
+    CLUBS = "clubs"
+
+
+RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+"""The starting ranks a declarer may name in Dominoes, with a full deck."""
+
+
+@dataclass(frozen=True)
+class Deck:
+    """How many tricks, hearts and queens one deal has, and the ranks left in the deck."""
+
+    tricks: int
+    hearts: int = 13
+    queens: int = 4
+    ranks: tuple[str, ...] = RANKS
+
+    def count(self, of: str) -> int:
+        """How many `of` ("tricks", "hearts" or "queens") the deal has in all."""
+        totals = {"tricks": self.tricks, "hearts": self.hearts, "queens": self.queens}
+        return totals[of]
