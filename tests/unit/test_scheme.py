@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from scorekeeper.scoring import GameError
-from tests.unit.family import contract, rules
+from scorekeeper.scoring import GameError, score
+from tests.unit.family import contract, play, rules, table
 
 RAVAGE = {"ravage_city": True}
 FIXED = {"sequence": "fixed"}
@@ -233,3 +233,20 @@ def test_players_own_points(game, players, changes, settings, message):
 def test_players_at_the_table(game, players, message):
     with pytest.raises(GameError, match=re.escape(message)):
         rules(game, players)
+
+
+@pytest.mark.parametrize(
+    ("positive", "total"),
+    [
+        pytest.param(("trumps",) * 4, 0, id="all-trumps-add-up-to-0"),
+        pytest.param(("dominoes", "trumps", "trumps", "trumps"), -5, id="one-dominoes-adds-up-to-minus-5"),
+    ],
+)
+def test_barbette_uneven_choice_game_total_follows_the_choices(positive, total):
+    game = table(UNEVEN)
+    for choice in positive:
+        game = play(game, "no-queens", "no-last-two", "barbu", choice)
+    sheet = score(game)
+    assert sheet.complete and sheet.game_total == sheet.expected_game_total == total
+    assert sheet.zero_sum is (total == 0)
+    assert not UNEVEN.zero_sum
