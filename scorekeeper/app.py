@@ -9,13 +9,11 @@ from flask import Flask
 
 from . import config, db, i18n, security
 from .cli import COMMANDS
+from .i18n import signed
 from .printing import views as sheets
 from .web import deals, errors, games, home, language, new_game, share, transfer
 
-
-def signed(n: int) -> str:
-    """A score as players write it: +5, 0, −5 (a real minus sign, which does not break)."""
-    return language.number(n, sign=True)
+__all__ = ["create_app", "signed"]
 
 
 # templates/, static/ and instance/ sit beside the package, at the top of the checkout.
@@ -38,8 +36,6 @@ def create_app(test_config: dict[str, object] | None = None) -> Flask:
     security.init_app(app)
     register_blueprints(app)
     language.init_app(app)
-    app.jinja_env.filters["signed"] = signed
-    app.jinja_env.filters["num"] = language.number
     app.jinja_env.globals["share_link"] = share.link
     for command in COMMANDS:
         app.cli.add_command(command)

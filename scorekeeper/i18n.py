@@ -1,14 +1,41 @@
-"""Languages: Flask-Babel, the locale chosen per request, and names of contracts and rules."""
+"""Languages: Flask-Babel, the locale chosen per request, numbers as players read them, and
+the engine's words (contracts, suits, games, rule options) in the player's language.
+
+The engine marks its words with `N_` and `C_`; they are translated here, so
+that a new contract or option needs no template change to be named.
+"""
 
 from __future__ import annotations
 
-from flask import Flask, request
-from flask_babel import Babel, gettext, lazy_gettext
+import re
 
-from .scoring import Doubling, Rotation, Rules, Undoubled
+from flask import Flask, request
+from flask_babel import Babel, get_locale, gettext, ngettext, pgettext
+
+from .scoring import Choice, Contract, Flag, GameKind, Number, Option, Rules, Suit, Taker
+from .scoring.contracts import trick_number
+from .scoring.scoring_rules import ByPlace, HeartsAndAce, PerTaker, PerUnit, Shared, Together
+from .scoring.words import N_
 
 LANGUAGES = ("en", "fa", "hr", "fr")
 RTL = frozenset({"fa"})
+PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+# Left-to-right isolate: keeps "−12" reading as minus twelve inside right-to-left text.
+LRI, PDI = "\u2066", "\u2069"
+SUIT_SYMBOLS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
+SUIT_NAMES = {
+    Suit.SPADES: ("suit", "Spades"),
+    Suit.HEARTS: ("suit", "Hearts"),
+    Suit.DIAMONDS: ("suit", "Diamonds"),
+    Suit.CLUBS: ("suit", "Clubs"),
+}
+PLACES = (N_("first out"), N_("second"), N_("third"), N_("fourth"), N_("last"))
+
+
+def taker_question(part: Taker, rules: Rules) -> str:
+    """The question a taker part asks, with its trick's number in this game."""
+    n = trick_number(part.key, rules.deck.tricks)
+    return str(gettext(part.question, n=n)) if n is not None else str(gettext(part.question))
 
 
 def select_locale() -> str:
@@ -19,79 +46,175 @@ def select_locale() -> str:
     return request.accept_languages.best_match(LANGUAGES) or "en"
 
 
+def locale() -> str:
+    return str(get_locale() or "en")
+
+
+def persian_digits() -> bool:
+    """True when the player reads Persian and asked for Persian digits."""
+    return locale() == "fa" and request.cookies.get("digits") == "persian"
+
+
+_TEXT = re.compile(r">([^<]+)<")
+
+
+def persian_page(html: str) -> str:
+    """Every digit of the page's text in Persian; tags, attributes and so links are left alone."""
+    return _TEXT.sub(lambda m: ">" + m.group(1).translate(PERSIAN_DIGITS) + "<", html)
+
+
+def number(n: int, sign: bool = False) -> str:
+    """A number as the page shows it: a real minus sign, Persian digits if chosen, kept
+    left-to-right inside right-to-left text."""
+    text = (f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0") if sign else (f"−{-n}" if n < 0 else str(n))
+    if persian_digits():
+        text = text.translate(PERSIAN_DIGITS)
+    if locale() in RTL and (n < 0 or sign):
+        text = f"{LRI}{text}{PDI}"
+    return text
+
+
+def signed(n: int) -> str:
+    """A score as players write it: +5, 0, −5 (a real minus sign, which does not break)."""
+    return number(n, sign=True)
+
+
+def contract_name(contract: Contract) -> str:
+    return str(gettext(contract.name))
+
+
+def contract_short(contract: Contract) -> str:
+    return str(pgettext("contract", contract.short))
+
+
+def suit_name(suit: Suit | str) -> str:
+    context, word = SUIT_NAMES[Suit(suit)]
+    return str(pgettext(context, word))
+
+
+def game_name(game: GameKind) -> str:
+    return str(gettext(game.name))
+
+
+def place_label(place: int, players: int) -> str:
+    """The name of dominoes place `place` (0-based) among `players`: first out ... last."""
+    return str(gettext(PLACES[-1] if place == players - 1 else PLACES[place]))
+
+
+def point_label(contract: Contract, index: int, players: int) -> str:
+    """The label of the custom points field for number `index` of `contract`."""
+    if index < len(contract.point_labels):
+        return str(gettext(contract.point_labels[index]))
+    return f"{contract_name(contract)}, {place_label(index, players)}"
+
+
+def place_question(place: int, players: int) -> str:
+    """The question for dominoes place `place` (0-based) among `players`."""
+    if place == players - 1:
+        return str(gettext("Last?"))
+    questions = (gettext("Who went out first?"), gettext("Second?"), gettext("Third?"), gettext("Fourth?"))
+    return str(questions[place])
+
+
+def owed_text(declarer: str, owed: int, left: int) -> str:
+    """Why a player must double the declarer now."""
+    return str(
+        gettext(
+            "Must double %(name)s: %(owed)s, %(left)s.",
+            name=declarer,
+            owed=ngettext("%(num)s compulsory double owed", "%(num)s compulsory doubles owed", owed),
+            left=ngettext("%(num)s deal left", "%(num)s deals left", left),
+        )
+    )
+
+
+UNITS = {"tricks": N_("trick"), "hearts": N_("heart"), "queens": N_("queen")}
+SCHEME_LABELS = {
+    "standard": N_("standard"),
+    "barbu-15": N_("Barbu −15, dominoes 40/20/10/−10"),
+    "dominoes-30": N_("Barbu −15, dominoes 30/20/10/0"),
+    "brader": N_("heavier penalties (not zero-sum)"),
+}
+
+
+def scheme_label(rules: Rules) -> str:
+    """The points in use in a few words: a scheme's name, or "custom"."""
+    name = rules.scheme.name
+    return str(gettext(SCHEME_LABELS[name])) if name in SCHEME_LABELS else str(gettext("custom"))
+
+
+def points_key(rules: Rules) -> list[str]:
+    """Each contract's points as the printed sheet's key gives them: "No tricks −2/trick"."""
+    out = []
+    for contract in rules.contracts:
+        v = rules.values(contract)
+        match contract.scoring:
+            case PerUnit(part=part):
+                text = f"{signed(v[0])}/{gettext(UNITS[contract.counts_of(part)])}"
+            case HeartsAndAce():
+                text = f"{signed(v[0])}/{gettext('heart')}, {gettext('ace')} {signed(v[1])}"
+            case PerTaker():
+                text = ", ".join(signed(n) for n in v)
+            case ByPlace():
+                text = " ".join(signed(n) for n in v)
+            case Shared():
+                text = signed(v[0])
+            case Together(contracts=ids):
+                parts = (rules.game.contract(i) for i in ids)
+                text = "= " + " + ".join(contract_short(c) for c in parts if c is not None)
+        out.append(f"{contract_short(contract)} {text}")
+    return out
+
+
+def option_phrase(option: Option, value: object) -> str | None:
+    """What a rule setting means in a few words, or None when it needs no mention."""
+    match option:
+        case Choice():
+            phrase = option.phrase(value)  # type: ignore[arg-type]
+            return None if phrase is None else str(gettext(phrase))
+        case Flag(summary=summary):
+            return str(gettext(summary)) if value is True and summary else None
+        case Number(summary=summary):
+            return str(gettext(summary)).format(n=number(int(value))) if summary else None  # type: ignore[call-overload]
+
+
+def rules_summary(rules: Rules) -> list[str]:
+    """The rule options of a game in a few words each: those that differ from the game's
+    standard, and the compulsory doubles whenever there is doubling."""
+    lines = []
+    for key, value in rules.settings:
+        option = rules.game.option(key)
+        if option is None or (isinstance(option, Number) and rules.doubling.value == "none"):
+            continue
+        phrase = option_phrase(option, value)
+        if phrase:
+            lines.append(phrase)
+    return lines
+
+
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale)
 
     @app.context_processor
     def language() -> dict[str, object]:
-        from flask_babel import get_locale
-
-        lang = str(get_locale() or "en")
+        lang = locale()
         return {
             "lang": lang,
             "text_dir": "rtl" if lang in RTL else "ltr",
-            "contract_labels": CONTRACT_LABELS,
-            "contract_short": CONTRACT_SHORT,
-            "suits": SUITS,
+            "contract_name": contract_name,
+            "contract_short": contract_short,
+            "suit_name": suit_name,
             "suit_symbols": SUIT_SYMBOLS,
-            "scheme_labels": SCHEME_LABELS,
+            "game_name": game_name,
+            "place_label": place_label,
+            "point_label": point_label,
+            "place_question": place_question,
+            "owed_text": owed_text,
+            "taker_question": taker_question,
             "rules_summary": rules_summary,
+            "scheme_label": scheme_label,
+            "points_key": points_key,
         }
 
-
-CONTRACT_LABELS = {
-    "no-tricks": lazy_gettext("No tricks"),
-    "no-queens": lazy_gettext("No queens"),
-    "no-last-two": lazy_gettext("No last two"),
-    "no-hearts": lazy_gettext("No hearts"),
-    "barbu": lazy_gettext("Barbu (no king of hearts)"),
-    "trumps": lazy_gettext("Trumps"),
-    "dominoes": lazy_gettext("Dominoes"),
-    "ravage-city": lazy_gettext("Ravage City"),
-}
-CONTRACT_SHORT = {
-    "no-tricks": lazy_gettext("Tricks"),
-    "no-queens": lazy_gettext("Queens"),
-    "no-last-two": lazy_gettext("Last two"),
-    "no-hearts": lazy_gettext("Hearts"),
-    "barbu": lazy_gettext("Barbu"),
-    "trumps": lazy_gettext("Trumps"),
-    "dominoes": lazy_gettext("Dominoes"),
-    "ravage-city": lazy_gettext("Ravage"),
-}
-SUITS = {
-    "spades": lazy_gettext("Spades"),
-    "hearts": lazy_gettext("Hearts"),
-    "diamonds": lazy_gettext("Diamonds"),
-    "clubs": lazy_gettext("Clubs"),
-}
-SUIT_SYMBOLS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
-
-SCHEME_LABELS = {
-    "standard": lazy_gettext("standard"),
-    "barbu-15": lazy_gettext("Barbu −15, dominoes 40/20/10/−10"),
-    "dominoes-30": lazy_gettext("Barbu −15, dominoes 30/20/10/0"),
-    "brader": lazy_gettext("heavier penalties (not zero-sum)"),
-}
-
-
-def rules_summary(rules: Rules) -> list[str]:
-    """The rule options that differ from the standard game, in a few words each."""
-    lines = []
-    if rules.ravage_city:
-        lines.append(gettext("with Ravage City"))
-    if rules.doubling is Doubling.DECLARER_ONLY:
-        lines.append(gettext("only the declarer may be doubled"))
-    elif rules.doubling is Doubling.NONE:
-        lines.append(gettext("no doubling"))
-    if rules.redouble_all:
-        lines.append(gettext("a redouble goes to all who doubled"))
-    if rules.doubling is not Doubling.NONE:
-        lines.append(gettext("compulsory doubles: %(n)s", n=rules.required_doubles))
-    if rules.undoubled_negative is Undoubled.SETTLE:
-        lines.append(gettext("undoubled negative contracts settled without play"))
-    if rules.rotation is Rotation.EVERY_DEAL:
-        lines.append(gettext("the declarer moves every deal"))
-    if rules.dealer_declares:
-        lines.append(gettext("the dealer declares"))
-    return lines
+    app.jinja_env.filters["signed"] = signed
+    app.jinja_env.filters["num"] = number

@@ -53,6 +53,8 @@ class DealRow(Base):
     rank: Mapped[str | None] = mapped_column(String(2))
     doubles: Mapped[list[list[str]]] = mapped_column(JSON)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    entry: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    """What the form showed beyond the result (who took which queen); not part of the game file."""
     game: Mapped[GameRow] = relationship(back_populates="deals")
 
 

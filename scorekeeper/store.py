@@ -17,7 +17,7 @@ from sqlalchemy.exc import IntegrityError
 
 from . import db
 from .models import ChangeRow, DealRow, GameRow, SubmissionRow, now
-from .scoring import FORMAT, Game, dump, load
+from .scoring import FORMAT, Game, dump, dump_hand, load
 
 
 class Conflict(Exception):
@@ -39,6 +39,11 @@ class StoredGame:
     @property
     def version(self) -> int:
         return self.row.version
+
+    def detail(self, index: int) -> dict[str, Any]:
+        """What the form showed for the deal at `index` beyond its result (who took which queen)."""
+        deal = self.row.deals[index] if index < len(self.row.deals) else None
+        return dict(deal.entry or {}) if deal is not None else {}
 
 
 def new_token() -> str:
@@ -103,14 +108,7 @@ def create(game: Game, kind: str = "create") -> GameRow:
 
 
 def _deal_row(position: int, hand: dict[str, Any]) -> DealRow:
-    return DealRow(
-        position=position,
-        contract=hand["contract"],
-        trump=hand.get("trump"),
-        rank=hand.get("rank"),
-        doubles=hand.get("doubles", []),
-        result=hand.get("result"),
-    )
+    return _fill(DealRow(position=position), hand, None)
 
 
 def save(
@@ -120,18 +118,22 @@ def save(
     kind: str,
     position: int,
     submission: tuple[str, str] | None = None,
+    detail: dict[str, Any] | None = None,
 ) -> int:
     """Store `game` as the next version of `stored`, made on `version`; Conflict if stale.
 
-    `kind` is "add", "edit" or "undo" and `position` the deal concerned.
-    `submission` is the form's one-time id and the page to answer a repeat
-    of it with; it is stored in the same transaction as the change, so a
-    change and its id are kept together or not at all. Returns the new version.
+    `kind` is "add", "edit" or "undo" and `position` the deal concerned; only
+    that deal's row changes. `submission` is the form's one-time id and the
+    page to answer a repeat of it with; it is stored in the same transaction
+    as the change, so a change and its id are kept together or not at all.
+    `detail` is what the form showed that the game file does not keep (who
+    took which queen), so that a correction shows exactly what was entered.
+    Returns the new version.
     """
     s = db.session()
     row = stored.row
-    old_hands = dump(stored.game)["hands"]
-    new_hands = dump(game)["hands"]
+    before = dump_hand(stored.game, position) if position < len(stored.game.deals) else None
+    after = dump_hand(game, position) if position < len(game.deals) else None
     try:
         bumped = s.execute(
             update(GameRow)
@@ -140,19 +142,15 @@ def save(
         )
         if bumped.rowcount != 1:  # type: ignore[attr-defined]
             raise Conflict
-        deals = {d.position: d for d in s.scalars(select(DealRow).where(DealRow.game_id == row.id))}
-        for pos in range(len(new_hands), len(old_hands)):
-            s.delete(deals[pos])
-        s.flush()
-        for pos, hand in enumerate(new_hands):
-            if pos >= len(old_hands):
-                s.add(_new_deal(row.id, pos, hand))
-            elif hand != old_hands[pos]:
-                fresh = _deal_row(pos, hand)
-                for column in ("contract", "trump", "rank", "doubles", "result"):
-                    setattr(deals[pos], column, getattr(fresh, column))
-        before = old_hands[position] if position < len(old_hands) else None
-        after = new_hands[position] if position < len(new_hands) else None
+        existing = {d.position: d for d in row.deals}
+        if after is None:
+            s.delete(existing[position])
+        elif position in existing:
+            _fill(existing[position], after, detail)
+        else:
+            deal = _fill(DealRow(position=position), after, detail)
+            deal.game_id = row.id
+            s.add(deal)
         s.add(
             ChangeRow(
                 game_id=row.id, version=version + 1, kind=kind, position=position, before=before, after=after
@@ -169,9 +167,13 @@ def save(
     return version + 1
 
 
-def _new_deal(game_id: int, position: int, hand: dict[str, Any]) -> DealRow:
-    deal = _deal_row(position, hand)
-    deal.game_id = game_id
+def _fill(deal: DealRow, hand: dict[str, Any], detail: dict[str, Any] | None) -> DealRow:
+    deal.contract = hand["contract"]
+    deal.trump = hand.get("trump")
+    deal.rank = hand.get("rank")
+    deal.doubles = hand.get("doubles", [])
+    deal.result = hand.get("result")
+    deal.entry = detail or None
     return deal
 
 

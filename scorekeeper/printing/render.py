@@ -14,6 +14,8 @@ from urllib.parse import unquote, urlparse
 from weasyprint import HTML
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from ..i18n import persian_digits, persian_page
+
 STATIC = (Path(__file__).resolve().parents[2] / "static").resolve()
 BASE_URL = STATIC.as_uri() + "/"
 
@@ -48,8 +50,6 @@ def _static_path(url: str) -> Path | None:
 
 def pdf(html: str, fetcher: StaticOnlyFetcher | None = None) -> bytes:
     """The PDF of `html`, its relative URLs taken from static/ (Persian digits if chosen)."""
-    from ..web.language import persian_digits, persian_page
-
     if persian_digits():
         html = persian_page(html)
     document = HTML(string=html, base_url=BASE_URL, url_fetcher=fetcher or StaticOnlyFetcher())

@@ -8,7 +8,7 @@ from flask import Blueprint, Response, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 
-from ..scoring import Rules
+from ..scoring import BARBU, GAMES, Rules
 from ..web.lookup import game_or_404
 from . import cache, layout, render
 
@@ -31,18 +31,46 @@ def _pdf_response(data: bytes, filename: str, disposition: str = "inline") -> Re
     )
 
 
+def blank_rules() -> Rules:
+    """The rules a blank sheet is drawn for, from the query: the game, how many play, and the
+    options that change its rows (anything else is left at the game's default)."""
+    args = request.args
+    game = GAMES.get(args.get("game", ""), BARBU)
+    wanted = args.get("players", "")
+    players = (
+        int(wanted)
+        if wanted.isdigit() and int(wanted) in game.players
+        else game.players[-1 if game.id == "french" else 0]
+    )
+    settings: dict[str, object] = {}
+    if game.option("ravage_city") and args.get("contracts") == "ravage-city":
+        settings["ravage_city"] = True
+    if game.option("rubbers") and args.get("rubbers") == "1":
+        settings["rubbers"] = 1
+    if game.option("sequence") and args.get("sequence") == "fixed":
+        settings["sequence"] = "fixed"
+    return Rules(game, players, tuple(settings.items()))  # type: ignore[arg-type]
+
+
 @bp.get("/sheets/blank")
 def blank_form() -> str:
-    """Show the form for a blank sheet: names, paper, orientation, contracts."""
-    return render_template("sheets/blank_form.html", papers=PAPERS, orientations=ORIENTATIONS)
+    """Show the form for a blank sheet: the game, names, paper, orientation, contracts."""
+    rules = blank_rules()
+    return render_template(
+        "sheets/blank_form.html",
+        papers=PAPERS,
+        orientations=ORIENTATIONS,
+        rules=rules,
+        games=list(GAMES.values()),
+    )
 
 
 @bp.get("/sheets/blank.pdf")
 def blank_pdf() -> ResponseReturnValue:
     """A blank sheet to score by hand, on one page."""
     paper, orientation = _paper()
-    names = tuple(request.args.get(f"player_{s}", "").strip()[:40] for s in range(4))
-    rules = Rules(ravage_city=request.args.get("contracts") == "ravage-city")
+    rules = blank_rules()
+    names = tuple(request.args.get(f"player_{s}", "").strip()[:40] for s in range(rules.players))
     html = render_template(
         "sheets/sheet.html",
         layout=layout.blank(names, rules),

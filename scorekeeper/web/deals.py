@@ -8,18 +8,28 @@ from flask_babel import gettext as _
 
 from .. import store
 from ..scoring import Contract, Doubling, Game, GameError, doubling_order, targets
+from ..sheet_view import sheet_view
 from ..store import StoredGame
-from .deal_fill import fill_form
-from .deal_input import Errors, Invalid, problems_by_section, read_deal
+from .deal_form import Errors, Invalid, entry_detail, fill_form, form_class, problems_by_section, read_deal
 from .forms import DealForm
 from .lookup import game_or_404
-from .sheet_view import sheet_view
 
 bp = Blueprint("deals", __name__)
 
 
 def _contract(value: str | None, allowed: tuple[Contract, ...]) -> Contract | None:
-    return next((c for c in allowed if c.value == value), None)
+    return next((c for c in allowed if c.id == value), None)
+
+
+def _chosen(allowed: tuple[Contract, ...], game: Game) -> Contract | None:
+    """The contract asked for: a switch on the form, the posted one, or the link's."""
+    wanted = request.form.get("choose") or request.values.get("contract")
+    contract = _contract(wanted, allowed)
+    if contract is None and request.method == "POST" and "choose" not in request.form:
+        # Keep a posted entry even if its contract is no longer free (another phone took it):
+        # the engine's message says so next to the contract.
+        contract = _contract(request.form.get("contract"), game.rules.game.contracts)
+    return contract
 
 
 @bp.route("/g/<token>/deal", methods=["GET", "POST"])
@@ -29,16 +39,11 @@ def add(token: str) -> ResponseReturnValue:
     turn = stored.game.next_turn()
     if turn is None:
         return redirect(url_for("games.page", kind="g", token=token), 303)
-    form = DealForm()
-    contract = _contract(request.values.get("contract"), turn.contracts_left)
-    if contract is None and request.method == "POST":
-        # Keep a posted entry even if its contract is no longer free (another phone took it):
-        # the engine's message says so next to the contract.
-        contract = _contract(request.form.get("contract"), tuple(Contract))
-    if request.method == "GET":
-        form.version.data = str(stored.version)
+    contract = _chosen(turn.contracts_left, stored.game)
+    form = _form(contract, stored)
+    if request.method == "GET" and form is not None:
         for seat in turn.forced:
-            getattr(form, f"dbl_{seat}_{turn.roles.declarer}").data = True
+            form[f"dbl_{seat}_{turn.roles.declarer}"].data = True
     return _entry(stored, form, contract, len(stored.game.deals), turn.contracts_left, "add")
 
 
@@ -51,29 +56,37 @@ def edit(token: str, number: int) -> ResponseReturnValue:
         abort(404)
     current = stored.game.deals[index]
     turn = stored.game.turn(index)
-    allowed = (*turn.contracts_left,) if current.contract in turn.contracts_left else (current.contract,)
-    form = DealForm()
-    contract = _contract(request.values.get("contract"), allowed) or current.contract
+    allowed = turn.contracts_left if current.contract in turn.contracts_left else (current.contract,)
+    contract = _chosen(allowed, stored.game) or current.contract
+    form = _form(contract, stored)
+    if request.method == "GET" and form is not None and contract == current.contract:
+        fill_form(form, current, turn.roles.declarer, stored.game.rules, stored.detail(index))
+    return _entry(stored, form, contract, index, allowed, "edit")
+
+
+def _form(contract: Contract | None, stored: StoredGame) -> DealForm | None:
+    if contract is None:
+        return None
+    form = form_class(contract, stored.game.rules)()
     if request.method == "GET":
         form.version.data = str(stored.version)
-        if contract is current.contract:
-            fill_form(form, current)
-    return _entry(stored, form, contract, index, allowed, "edit")
+    return form
 
 
 def _offered(game: Game, declarer: int, contract: Contract | None) -> dict[int, list[int]]:
     """Whom each player may be offered to double; the declarer is offered everyone, and the
     page (or the server, without JavaScript) keeps only those who doubled them."""
+    n = len(game.players)
     if contract is None or game.rules.doubling is Doubling.NONE:
-        return {p: [] for p in range(4)}
-    offered = {p: sorted(targets(p, declarer, contract, game.rules, ())) for p in range(4) if p != declarer}
-    offered[declarer] = [p for p in range(4) if p != declarer]
+        return {p: [] for p in range(n)}
+    offered = {p: sorted(targets(p, declarer, contract, game.rules, ())) for p in range(n) if p != declarer}
+    offered[declarer] = [p for p in range(n) if p != declarer]
     return offered
 
 
 def _entry(
     stored: StoredGame,
-    form: DealForm,
+    form: DealForm | None,
     contract: Contract | None,
     index: int,
     allowed: tuple[Contract, ...],
@@ -83,7 +96,8 @@ def _entry(
     turn = game.turn(index)
     errors: Errors = {}
     changed = False
-    if contract is not None and form.validate_on_submit():
+    switching = "choose" in request.form
+    if form is not None and contract is not None and not switching and form.validate_on_submit():
         # A repeated submission (double tap, retry, resend after going offline) is answered as
         # the first one was, and stores nothing.
         done = store.answered(form.submission.data)
@@ -96,11 +110,19 @@ def _entry(
             try:
                 deal = read_deal(form, contract, turn.roles.declarer, game.rules)
                 new_game = game.add(deal) if kind == "add" else game.replace(index, deal)
-                store.save(stored, stored.version, new_game, kind, index, (form.submission.data, location))
+                store.save(
+                    stored,
+                    stored.version,
+                    new_game,
+                    kind,
+                    index,
+                    (form.submission.data, location),
+                    entry_detail(form, contract),
+                )
             except Invalid as invalid:
                 errors = invalid.errors
             except GameError as error:
-                errors = problems_by_section(error, index + 1)
+                errors = problems_by_section(error, index + 1, contract)
             except store.Conflict:
                 done = store.answered(form.submission.data)
                 if done is not None:
@@ -108,13 +130,14 @@ def _entry(
                 changed = True
             else:
                 return redirect(location, 303)
-    elif form.errors:
+    elif form is not None and form.errors and not switching:
         errors = {"game": [_("The form expired or was not sent whole. Please save again.")]}
     if changed:
         # Show the entry again on top of the game as it is now, ready to save in one tap.
         stored = store.find(stored.token) or stored
         game = stored.game
-        form.version.data = str(stored.version)
+        if form is not None:
+            form.version.data = str(stored.version)
         if kind == "add":
             if game.complete:
                 return redirect(url_for("games.page", kind="g", token=stored.token), 303)
@@ -136,7 +159,7 @@ def _entry(
             errors=errors,
             changed=changed,
             view=sheet_view(stored.game) if changed else None,
-            order=doubling_order(turn.roles.declarer),
+            order=doubling_order(turn.roles.declarer, len(game.players)),
             offered=_offered(game, turn.roles.declarer, contract),
             settle_possible=contract is not None and game.rules.settles(contract, False),
         ),

@@ -10,10 +10,10 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from .. import store
-from ..scoring import Game
+from ..scoring import Game, chip_moves, chip_nets
+from ..sheet_view import sheet_view
 from .forms import EmptyForm, new_submission_id
 from .lookup import game_or_404
-from .sheet_view import sheet_view
 
 bp = Blueprint("games", __name__)
 KINDS = "<any(g, v):kind>"
@@ -83,13 +83,16 @@ def deal(kind: str, token: str, number: int) -> str:
         abort(404)
     row = view.rows[number - 1]
     paid = {tuple(sorted((p.payer, p.payee))): p for p in row.scored.payments}
+    chips = chip_moves(row.scored) if stored.game.rules.game.doubling else None
     return render_template(
         "games/deal.html",
         stored=stored,
         view=view,
         row=row,
-        pairs=list(combinations(range(4), 2)),
+        pairs=list(combinations(range(len(stored.game.players)), 2)),
         payments=paid,
+        chips=chips,
+        nets=chip_nets(row.scored),
     )
 
 
@@ -132,7 +135,7 @@ def again(token: str) -> ResponseReturnValue:
     if not EmptyForm().validate_on_submit():
         abort(400)
     old = stored.game
-    row = store.create(Game(old.players, (old.first_declarer + 1) % 4, old.rules))
+    row = store.create(Game(old.players, (old.first_declarer + 1) % len(old.players), old.rules))
     return redirect(url_for("games.page", kind="g", token=row.edit_token), 303)
 
 

@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-import re
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, redirect, request
-from flask_babel import get_locale, gettext
+from flask_babel import gettext
 from werkzeug.wrappers import Response
 
-from ..i18n import CONTRACT_LABELS, LANGUAGES, RTL
-from ..scoring import Contract, Problem
+from ..i18n import LANGUAGES, contract_name, game_name, number, persian_digits, persian_page
+from ..scoring import Contract, GameKind, Problem
 
 bp = Blueprint("language", __name__)
 YEAR = 60 * 60 * 24 * 365
-PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
-# Left-to-right isolate: keeps "−12" reading as minus twelve inside right-to-left text.
-LRI, PDI = "\u2066", "\u2069"
+
+__all__ = ["bp", "describe", "init_app", "number", "persian_digits", "persian_page"]
 
 
 def _back() -> str:
@@ -46,18 +44,6 @@ def digits(style: str) -> Response:
     return response
 
 
-def persian_digits() -> bool:
-    return str(get_locale()) == "fa" and request.cookies.get("digits") == "persian"
-
-
-_TEXT = re.compile(r">([^<]+)<")
-
-
-def persian_page(html: str) -> str:
-    """Every digit of the page's text in Persian; tags, attributes and so links are left alone."""
-    return _TEXT.sub(lambda m: ">" + m.group(1).translate(PERSIAN_DIGITS) + "<", html)
-
-
 def init_app(app: Flask) -> None:
     @app.after_request
     def digits_in_text(response: Response) -> Response:
@@ -67,15 +53,12 @@ def init_app(app: Flask) -> None:
         return response
 
 
-def number(n: int, sign: bool = False) -> str:
-    """A number as the page shows it: a real minus sign, Persian digits if chosen, kept
-    left-to-right inside right-to-left text."""
-    text = (f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0") if sign else (f"−{-n}" if n < 0 else str(n))
-    if persian_digits():
-        text = text.translate(PERSIAN_DIGITS)
-    if str(get_locale()) in RTL and (n < 0 or sign):
-        text = f"{LRI}{text}{PDI}"
-    return text
+def _spoken(value: object) -> object:
+    if isinstance(value, Contract):
+        return contract_name(value)
+    if isinstance(value, GameKind):
+        return game_name(value)
+    return value
 
 
 def describe(problem: Problem, with_deal: bool = False) -> str:
@@ -83,7 +66,7 @@ def describe(problem: Problem, with_deal: bool = False) -> str:
     if not problem.template:
         text = problem.message
     else:
-        params = {k: CONTRACT_LABELS[v.value] if isinstance(v, Contract) else v for k, v in problem.params}
+        params = {k: _spoken(v) for k, v in problem.params}
         text = str(gettext(problem.template)).format(**params)
         if problem.message.startswith(f"{problem.field}: "):
             text = f"{problem.field}: {text}"

@@ -1,4 +1,4 @@
-"""New game: four names in seating order, the first declarer, and the rules."""
+"""New game: the game first, then the names in seating order, the first declarer and the rules."""
 
 from __future__ import annotations
 
@@ -9,63 +9,97 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import store
-from ..scoring import SCHEMES, STANDARD, Game, GameError, Rules
-from .forms import NewGameForm
+from ..scoring import BARBU, GAMES, Game, GameError, GameKind, Rules
 from .language import describe
-from .rules_form import RULE_CHOICES, build_rules, fill_points, points_report
+from .rules_form import (
+    NewGameForm,
+    build_rules,
+    fill_points,
+    new_game_form,
+    priced,
+    report_for,
+    scheme_choices,
+)
 
 bp = Blueprint("new_game", __name__)
 
 
-def _form() -> NewGameForm:
-    form = NewGameForm()
-    for name, choices in RULE_CHOICES.items():
-        getattr(form, name).choices = choices()
-    form.first_declarer.choices = {"random": _("Draw at random")} | {
-        str(s): _("Player %(n)s", n=s + 1) for s in range(4)
-    }
+def _game_and_players() -> tuple[GameKind, int]:
+    """The game and player count asked for: a switch button, the form's hidden fields, or the link."""
+    values = request.values
+    game = GAMES.get(values.get("switch_game") or values.get("game") or "", BARBU)
+    wanted = values.get("switch_players") or values.get("players") or ""
+    usual = 4 if 4 in game.players else game.players[0]
+    count = int(wanted) if wanted.isdigit() and int(wanted) in game.players else usual
+    if "switch_game" in values:
+        count = usual
+    return game, count
+
+
+def _form(game: GameKind, players: int) -> NewGameForm:
+    form = new_game_form(game, players)()
+    form.scheme.choices = scheme_choices(game)
+    form.first_declarer.choices = [("random", _("Draw at random"))] + [
+        (str(s), (form[f"player_{s}"].data or "").strip() or _("Player %(n)s", n=s + 1))
+        for s in range(players)
+    ]
+    form.game.data, form.players.data = game.id, str(players)
     return form
 
 
 @bp.route("/new", methods=["GET", "POST"])
 def new() -> str | Response:
     """Show the new-game form, or create the game and open it."""
-    form = _form()
-    if request.method == "GET":
-        fill_points(form, STANDARD)
-        names = request.args.getlist("player")[:4]
-        for seat, name in enumerate(names):
-            getattr(form, f"player_{seat}").data = name
+    game, players = _game_and_players()
+    form = _form(game, players)
+    switching = "switch_game" in request.form or "switch_players" in request.form
+    if request.method == "GET" or switching:
+        form.scheme.data = form.scheme.data if request.method == "GET" else "standard"
+        fill_points(form, Rules.of(game, players).scheme, game, players)
+        for seat, name in enumerate(request.args.getlist("player")[:players]):
+            form[f"player_{seat}"].data = name
+        return render_template(
+            "new_game/new.html", form=form, game=game, players=players, **_page(game, players)
+        )
     report = None
     if form.validate_on_submit():
-        rules, report = build_rules(form)
+        rules, report = build_rules(form, game, players)
         action = request.form.get("action", "create")
-        if action == "balance" and report is not None:
-            fill_points(form, report.balanced)
-            rules, report = build_rules(form)
+        if action == "balance" and report is not None and report.balanced is not None:
+            fill_points(form, report.balanced, game, players)
+            rules, report = build_rules(form, game, players)
         elif action == "create" and rules is not None:
-            game = _game(form, rules)
-            if game is not None:
-                row = store.create(game)
+            created = _game(form, rules)
+            if created is not None:
+                row = store.create(created)
                 return redirect(url_for("games.page", kind="g", token=row.edit_token), 303)
-    elif request.method == "POST" and form.scheme.data == "custom":
-        _, report = build_rules(form)
+    elif form.scheme.data == "custom":
+        rules, report = build_rules(form, game, players)
     return render_template(
-        "new_game/new.html", form=form, report=report or points_report(form), schemes=SCHEMES
+        "new_game/new.html", form=form, game=game, players=players, report=report, **_page(game, players)
     )
 
 
+def _page(game: GameKind, players: int) -> dict[str, object]:
+    standard = Rules.of(game, players)
+    return {"games": list(GAMES.values()), "priced": priced(game, players), "standard": standard}
+
+
 def _game(form: NewGameForm, rules: Rules) -> Game | None:
-    players = tuple(getattr(form, f"player_{s}").data for s in range(4))
+    n = rules.players
+    players = tuple(form[f"player_{s}"].data for s in range(n))
     first = form.first_declarer.data
-    seat = secrets.randbelow(4) if first == "random" else int(first)
+    seat = secrets.randbelow(n) if first not in {str(s) for s in range(n)} else int(first)
     try:
         return Game(players, seat, rules)
     except GameError as error:
         for problem in error.problems:
             field = problem.field.replace("players[", "player_").rstrip("]")
-            target = getattr(form, field, form.first_declarer)
+            target = form._fields.get(field, form.first_declarer)
             same = "same name" in problem.message
             message = _("Two players cannot have the same name.") if same else describe(problem)
             target.errors = [*target.errors, message]
         return None
+
+
+__all__ = ["bp", "report_for"]

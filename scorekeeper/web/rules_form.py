@@ -1,141 +1,181 @@
-"""The rule options of the new-game form, and custom points with their zero-sum report."""
+"""The new-game form, declared per game from its description, and the rules it makes.
+
+Player fields follow the game's player count; each rule option of the game
+becomes a field (a choice, a box to tick or a number); the custom points get
+one field per number of each priced contract. Nothing here names a game or an
+option: they all come from the engine's entries.
+"""
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
+from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, HiddenField, RadioField, SelectChoice, SelectField, StringField
+from wtforms.validators import DataRequired, Length
 
-from ..scoring import SCHEMES, Doubling, GameError, Rotation, Rules, Scheme, Undoubled
-from .forms import POINT_FIELDS, NewGameForm
-from .numbers import parse_int
+from ..scoring import Choice, Flag, GameError, GameKind, Number, Points, Rules
+from ..scoring.options import Setting
+from ..scoring.scoring_rules import ByPlace, size
+from .language import describe
+from .numbers import parse_int, strip_text
+
+CUSTOM = "custom"
 
 
-def _scheme_choices() -> dict[str, str]:
-    return {
-        "standard": _("Standard (Barbu −20, dominoes 45/20/5/−5)"),
+def point_field(contract_id: str, index: int) -> str:
+    """The name of the custom points field for number `index` of a contract."""
+    return f"pt_{contract_id.replace('-', '_')}_{index}"
+
+
+def priced(game: GameKind, players: int) -> list[tuple[Any, int]]:
+    """Each contract of the game with its own points, and how many numbers they are."""
+    return [(c, n) for c in game.contracts if (n := size(c.scoring, players))]
+
+
+class NewGameForm(FlaskForm):
+    """The fields every game's form has; the rest come from `new_game_form`."""
+
+    game = HiddenField()
+    players = HiddenField()
+    first_declarer = RadioField(_l("First declarer"), default="random", validate_choice=False)
+    scheme = SelectField(_l("Points"), default="standard")
+
+
+def _option_field(option: Choice | Flag | Number) -> Any:
+    match option:
+        case Choice():
+            labels = [_l(label) for label in option.labels]
+            choices = [SelectChoice(str(v), label) for v, label in zip(option.values, labels, strict=True)]
+            return SelectField(_l(option.label), choices=choices, default=str(option.default))
+        case Flag():
+            return BooleanField(_l(option.label), default=option.default)
+        case Number():
+            values = {str(n): str(n) for n in range(option.low, option.high + 1)}
+            return SelectField(_l(option.label), choices=values, default=str(option.default))
+
+
+@cache
+def new_game_form(game: GameKind, players: int) -> type[NewGameForm]:
+    """The new-game form of `game` for `players` players."""
+    fields: dict[str, Any] = {}
+    for seat in range(players):
+        fields[f"player_{seat}"] = StringField(
+            _l("Player %(n)s", n=seat + 1),
+            validators=[
+                DataRequired(_l("Enter a name.")),
+                Length(max=40, message=_l("At most 40 characters.")),
+            ],
+            filters=[strip_text],
+        )
+    for option in game.options:
+        fields[option.key] = _option_field(option)
+    for contract, count in priced(game, players):
+        fields.update({point_field(contract.id, i): StringField(filters=[strip_text]) for i in range(count)})
+    return type(f"NewGameForm_{game.id.replace('-', '_')}_{players}", (NewGameForm,), fields)
+
+
+def scheme_choices(game: GameKind) -> dict[str, str]:
+    """The named points of the game, then the players' own."""
+    names = {
+        "standard": _("Standard"),
         "barbu-15": _("Barbu −15, dominoes 40/20/10/−10"),
         "dominoes-30": _("Barbu −15, dominoes 30/20/10/0"),
         "brader": _("Heavier penalties, not zero-sum (game totals −684 with Ravage City)"),
-        "custom": _("Custom points"),
     }
+    named = [k for k, _v in game.schemes] or ["standard"]
+    return {k: names.get(k, k) for k in named} | {CUSTOM: _("Custom points")}
 
 
-RULE_CHOICES: dict[str, Callable[[], dict[str, str]]] = {
-    "scheme": _scheme_choices,
-    "doubling": lambda: {
-        "standard": _("Standard: anyone may double anyone in negative contracts"),
-        "declarer-only": _("Only the declarer may be doubled"),
-        "none": _("No doubling"),
-    },
-    "undoubled_negative": lambda: {
-        "play": _("Play it out"),
-        "settle": _("Settle without play: each opponent scores a third of the total"),
-    },
-    "rotation": lambda: {
-        "blocks": _("Seven deals in a row per declarer"),
-        "every-deal": _("The declarer moves one seat left every deal"),
-    },
-}
+def fill_points(form: NewGameForm, points: Points, game: GameKind, players: int) -> None:
+    """Show `points` in the custom points fields."""
+    for contract, count in priced(game, players):
+        values = points.get(contract.id) or ()
+        for i in range(count):
+            form[point_field(contract.id, i)].data = str(values[i]) if i < len(values) else ""
 
 
-def fill_points(form: NewGameForm, scheme: Scheme) -> None:
-    """Show `scheme`'s values in the custom points fields."""
-    values = {
-        "no_tricks": scheme.no_tricks,
-        "no_queens": scheme.no_queens,
-        "last_12": scheme.no_last_two[0],
-        "last_13": scheme.no_last_two[1],
-        "heart": scheme.heart,
-        "ace": scheme.ace,
-        "barbu": scheme.barbu,
-        "trumps": scheme.trumps,
-        "dom_1": scheme.dominoes[0],
-        "dom_2": scheme.dominoes[1],
-        "dom_3": scheme.dominoes[2],
-        "dom_4": scheme.dominoes[3],
-        "ravage": scheme.ravage_city,
-    }
-    for name, value in values.items():
-        getattr(form, f"pt_{name}").data = str(value)
+def _custom_points(form: NewGameForm, game: GameKind, players: int) -> Points | None:
+    values: dict[str, tuple[int, ...]] = {}
+    complete = True
+    for contract, count in priced(game, players):
+        numbers = []
+        for i in range(count):
+            field = form[point_field(contract.id, i)]
+            try:
+                value = parse_int(field.data)
+            except ValueError:
+                value = None
+            if value is None:
+                field.errors = [_("Enter a whole number.")]
+                complete = False
+            numbers.append(value or 0)
+        values[contract.id] = tuple(numbers)
+    return Points.of(values) if complete else None
 
 
-def _custom_scheme(form: NewGameForm) -> Scheme | None:
-    values: dict[str, int] = {}
-    for name in POINT_FIELDS:
-        field = getattr(form, f"pt_{name}")
-        try:
-            value = parse_int(field.data)
-        except ValueError:
-            value = None
-        if value is None:
-            field.errors = [_("Enter a whole number.")]
-        else:
-            values[name] = value
-    if len(values) < 13:
-        return None
-    try:
-        return Scheme(
-            no_tricks=values["no_tricks"],
-            no_queens=values["no_queens"],
-            no_last_two=(values["last_12"], values["last_13"]),
-            heart=values["heart"],
-            ace=values["ace"],
-            barbu=values["barbu"],
-            trumps=values["trumps"],
-            dominoes=(values["dom_1"], values["dom_2"], values["dom_3"], values["dom_4"]),
-            ravage_city=values["ravage"],
-        )
-    except GameError:
-        form.pt_ravage.errors = [_("Ravage City must be a multiple of 12 so that ties share it evenly.")]
-        return None
+def _setting(option: Choice | Flag | Number, data: Any) -> Setting:
+    match option:
+        case Choice():
+            return next(v for v in option.values if str(v) == data)
+        case Flag():
+            return bool(data)
+        case Number():
+            return int(data)
 
 
 @dataclass(frozen=True)
 class PointsReport:
-    """Whether a scheme is zero-sum, and dominoes values that would make it so."""
+    """Whether the points are zero-sum, and dominoes values that would make them so."""
 
     zero_sum: bool
-    game_total: int
-    balanced: Scheme
+    game_total: int | None
+    balanced: Points | None
 
 
 def report_for(rules: Rules) -> PointsReport:
-    """The zero-sum report of the rules' scheme."""
-    scheme = rules.scheme
-    balanced = dataclasses.replace(scheme, dominoes=scheme.balancing_dominoes(rules.contracts), name=None)
+    """The zero-sum report of the rules' points: zero-sum whatever the declarers choose."""
+    menu = rules.menu
+    dominoes = next((c for c in rules.contracts if isinstance(c.scoring, ByPlace)), None)
+    balanced = None
+    if dominoes is not None:
+        values = rules.values(dominoes)
+        others = [c for slot in menu.slots for c in slot[:1] if dominoes not in slot]
+        missing = -sum(rules.contract_total(c) for c in others) - sum(values)
+        share, remainder = divmod(missing, len(values))
+        fixed = tuple(v + share + (1 if i < remainder else 0) for i, v in enumerate(values))
+        balanced = rules.scheme.changed(dominoes=fixed)
     return PointsReport(rules.zero_sum, rules.expected_game_total, balanced)
 
 
-def points_report(form: NewGameForm) -> PointsReport | None:
-    """The report for the custom points as typed, if they are complete."""
-    if form.scheme.data != "custom":
-        return None
-    scheme = _custom_scheme(form)
-    return None if scheme is None else report_for(Rules(scheme=scheme, ravage_city=form.ravage_city.data))
-
-
-def build_rules(form: NewGameForm) -> tuple[Rules | None, PointsReport | None]:
+def build_rules(form: NewGameForm, game: GameKind, players: int) -> tuple[Rules | None, PointsReport | None]:
     """The rules chosen on the form, or None with errors on the fields; and the points report."""
-    if form.scheme.data == "custom":
-        scheme = _custom_scheme(form)
-    else:
-        scheme = SCHEMES.get(form.scheme.data or "standard")
-    if scheme is None:
+    custom = form.scheme.data == CUSTOM
+    points = _custom_points(form, game, players) if custom else dict(game.schemes).get(form.scheme.data or "")
+    if custom and points is None:
         return None, None
-    doubling = Doubling(form.doubling.data)
-    compulsory = 0 if doubling is Doubling.NONE else int(form.compulsory_doubles.data or 0)
-    rules = Rules(
-        scheme=scheme,
-        ravage_city=bool(form.ravage_city.data),
-        doubling=doubling,
-        redouble_all=bool(form.redouble_all.data),
-        compulsory_doubles=compulsory,
-        undoubled_negative=Undoubled(form.undoubled_negative.data),
-        rotation=Rotation(form.rotation.data),
-        dealer_declares=bool(form.dealer_declares.data),
-    )
-    report = report_for(rules) if form.scheme.data == "custom" else None
-    return rules, report
+    settings = {o.key: _setting(o, form[o.key].data) for o in game.options}
+    if settings.get("doubling") == "none" and "compulsory_doubles" in settings:
+        settings["compulsory_doubles"] = 0
+    try:
+        rules = Rules(game, players, tuple(settings.items()), points)
+    except GameError as error:
+        for problem in error.problems:
+            _place(form, problem.field, describe(problem), game, players)
+        return None, None
+    return rules, (report_for(rules) if custom else None)
+
+
+def _place(form: NewGameForm, field: str, message: str, game: GameKind, players: int) -> None:
+    """Put an engine problem about `field` (rules.key or rules.scheme.contract) on its field."""
+    key = field.removeprefix("rules.")
+    if key.startswith("scheme."):
+        name = point_field(key.removeprefix("scheme."), 0)
+        target = form._fields.get(name, form.scheme)
+    else:
+        target = form._fields.get(key, form.scheme)
+    target.errors = [*target.errors, message.removeprefix(f"{field}: ")]

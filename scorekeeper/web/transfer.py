@@ -13,11 +13,11 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 
 from .. import store
-from ..scoring import CONTRACT_NAMES, GameError, dump, loads
+from ..scoring import GameError, dump, loads
 from ..scoring.marks import letters, marks_of
+from ..sheet_view import sheet_view
 from .language import describe
 from .lookup import game_or_404, remember
-from .sheet_view import sheet_view
 
 bp = Blueprint("transfer", __name__)
 MAX_FILE = 100 * 1024  # a complete game with long names is about 20 KB
@@ -100,7 +100,7 @@ def export_csv(kind: str, token: str) -> Response:
                     scored.number,
                     game.players[d],
                     game.players[scored.roles.dealer],
-                    CONTRACT_NAMES[scored.deal.contract],
+                    scored.deal.contract.name,
                     scored.deal.trump.value if scored.deal.trump else "",
                     scored.deal.rank or "",
                     game.players[seat],

@@ -5,6 +5,20 @@
   if (!form) return;
   const declarer = form.dataset.declarer;
 
+  // Switching contract keeps the doubles and counts already entered: the form is posted with the
+  // new contract and comes back with what still applies (the link alone would start afresh).
+  document.querySelectorAll("a.contract-button[data-switch]").forEach((link) => {
+    link.addEventListener("click", (event) => {
+      event.preventDefault();
+      const input = document.createElement("input");
+      input.type = "hidden";
+      input.name = "choose";
+      input.value = link.dataset.switch;
+      form.append(input);
+      HTMLFormElement.prototype.submit.call(form);
+    });
+  });
+
   function rowBoxes(row) {
     return Array.from(row.querySelectorAll("input[data-target]")).filter((b) => !b.closest("[hidden]"));
   }

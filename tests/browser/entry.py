@@ -40,14 +40,16 @@ def enter_hand(page: Page, base: str, edit_token: str, hand: dict[str, Any], pla
     taps.tap(f"a.contract-button[href$='contract={hand['contract']}']")
     page.wait_for_selector("form.deal-form")
     declarer = int(page.locator("form.deal-form").get_attribute("data-declarer") or 0)
-    if hand.get("trump"):
-        taps.tap(f"input[name=trump][value={hand['trump']}]")
+    if hand["contract"] == "trumps":
+        # The form asks for the suit even where the game file leaves it out.
+        taps.tap(f"input[name=trump][value={hand.get('trump', 'spades')}]")
     if hand.get("rank"):
         page.select_option("select[name=rank]", hand["rank"])
         taps.count += 1
     pairs = [(seat[a], seat[b]) for a, b in hand.get("doubles", [])]
     # In turn order, the declarer last, so that the page offers the declarer their redoubles.
-    for a, b in sorted(pairs, key=lambda p: ((p[0] - declarer - 1) % 4, p[1])):
+    n = len(players)
+    for a, b in sorted(pairs, key=lambda p: ((p[0] - declarer - 1) % n, p[1])):
         box = f"input[name=dbl_{a}_{b}]"
         if not page.locator(box).is_checked():
             taps.tap(box)
@@ -62,37 +64,38 @@ def enter_hand(page: Page, base: str, edit_token: str, hand: dict[str, Any], pla
     return taps
 
 
+TAKERS = ("antepenultimate", "penultimate", "first", "last", "king", "ace")
+
+
 def _enter_result(
     page: Page, taps: Taps, contract: str, result: dict[str, Any], seat: dict[str, int]
 ) -> None:
-    if "tricks" in result or "hearts" in result:
-        key = "tricks" if "tricks" in result else "hearts"
-        counts = list(result[key].values())
-        for i, n in enumerate(counts[:3]):  # the last one is worked out by the page
-            page.fill(f"input[name={key}_{i}]", str(n))
-            taps.count += 1
-    if "hearts" in result:
-        taps.tap(f"input[name=ace][value='{seat[result['ace']]}']")
+    for key in ("tricks", "hearts"):
+        if key in result:
+            counts = list(result[key].values())
+            for i, n in enumerate(counts[:-1]):  # the last one is worked out by the page
+                page.fill(f"input[name={key}_{i}]", str(n))
+                taps.count += 1
+    for key in TAKERS:
+        if key in result:
+            taps.tap(f"input[name={key}][value='{seat[result[key]]}']")
     if "queens" in result:
         takers = [seat[name] for name, n in result["queens"].items() for _ in range(n)]
         for suit, taker in zip(SUITS, takers, strict=True):
             taps.tap(f"input[name=queen_{suit}][value='{taker}']")
-    if "penultimate" in result:
-        taps.tap(f"input[name=penultimate][value='{seat[result['penultimate']]}']")
-        taps.tap(f"input[name=last][value='{seat[result['last']]}']")
-    if "king" in result:
-        taps.tap(f"input[name=king][value='{seat[result['king']]}']")
     if "order" in result:
-        for place, name in enumerate(result["order"][:3], start=1):
+        for place, name in enumerate(result["order"][:-1], start=1):  # the last one is worked out
             taps.tap(f"input[name=place_{place}][value='{seat[name]}']")
     if "most" in result:
         for name in result["most"]:
             taps.tap(f"input[name=most][value='{seat[name]}']")
 
 
-def create_game(page: Page, base: str, players: list[str], first: int = 0, **options: str) -> str:
-    """Create a game through the new-game screen; returns its edit token."""
-    page.goto(f"{base}/new")
+def create_game(
+    page: Page, base: str, players: list[str], first: int = 0, game: str = "barbu", **options: str
+) -> str:
+    """Create a game of `game` through the new-game screen; returns its edit token."""
+    page.goto(f"{base}/new?game={game}&players={len(players)}")
     for i, name in enumerate(players):
         page.fill(f"#player_{i}", name)
     page.click(f"label:has(> input[name=first_declarer][value='{first}'])")
@@ -104,5 +107,5 @@ def create_game(page: Page, base: str, players: list[str], first: int = 0, **opt
 
 
 def totals_on_page(page: Page) -> list[str]:
-    """The four totals shown above the sheet, as displayed."""
+    """The totals shown above the sheet, as displayed."""
     return [t.strip() for t in page.locator("ul.totals strong").all_inner_texts()]

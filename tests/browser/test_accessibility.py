@@ -9,10 +9,10 @@ from flask import Flask
 from playwright.sync_api import expect
 
 from scorekeeper import store
-from scorekeeper.scoring import Contract, load
+from scorekeeper.scoring import BARBU, load
 from tests.builders import full_game, game, hand, worked_example
 
-CONTRACTS = [c.value for c in Contract]
+CONTRACTS = [c.id for c in BARBU.contracts]
 
 
 @pytest.fixture

@@ -54,7 +54,7 @@ def test_forced_doubles_are_preselected_and_explained(
 
 def test_the_explanation_says_what_is_owed(client: FlaskClient, five_undoubled: Links) -> None:
     page = client.get(f"{five_undoubled.entry}?contract=trumps").text
-    assert text_of(page).count("Must double Ann: 2 compulsory doubles owed with 2 deals left.") == 3
+    assert text_of(page).count("Must double Ann: 2 compulsory doubles owed, 2 deals left.") == 3
 
 
 def test_no_double_is_preselected_in_a_new_game(client: FlaskClient) -> None:

@@ -77,7 +77,7 @@ REFUSALS: list[tuple[str, dict[str, Any], str, str, dict[str, str]]] = [
         "negative count",
         {**TRICKS, "tricks_0": "-1", "tricks_1": "8"},
         "tricks_3",
-        "a count cannot be negative",
+        "a count must be between 0 and 13",
         {"tricks_1": "8"},
     ),
     (
@@ -91,7 +91,7 @@ REFUSALS: list[tuple[str, dict[str, Any], str, str, dict[str, str]]] = [
         "queen missing",
         {**QUEENS, "queen_clubs": ""},
         "queen_clubs",
-        "Who took this queen?",
+        "Who took the queen of Clubs?",
         {"queen_diamonds": "2"},
     ),
     (
@@ -106,7 +106,7 @@ REFUSALS: list[tuple[str, dict[str, Any], str, str, dict[str, str]]] = [
         "last trick missing",
         {"contract": "no-last-two", "penultimate": "1"},
         "last",
-        "Who took trick 13?",
+        "Who took trick 13, the last?",
         {"penultimate": "1"},
     ),
     (
@@ -127,7 +127,7 @@ REFUSALS: list[tuple[str, dict[str, Any], str, str, dict[str, str]]] = [
         "dominoes two places blank",
         {**DOMINOES, "place_3": "", "place_4": ""},
         "place_4",
-        "Say who went out first, second, third and last.",
+        "Say in what order every player went out.",
         {"place_1": "0"},
     ),
     (

@@ -40,7 +40,7 @@ def test_the_final_ranking_is_shown(app: Flask, client: FlaskClient, doc: dict[s
     assert "Play again with the same players" in page
     assert "/deal?contract=" not in page
     text = text_of(page)
-    assert f"The four totals add up to {sheet['checks']['game_total']}" in text.replace("−", "-")
+    assert f"The totals add up to {sheet['checks']['game_total']}" in text.replace("−", "-")
 
 
 def test_the_view_link_shows_the_ranking_without_play_again(app: Flask, client: FlaskClient) -> None:

@@ -18,7 +18,8 @@ from sqlalchemy.exc import IntegrityError
 from scorekeeper import db, store
 from scorekeeper.db import make_engine
 from scorekeeper.models import Base, ChangeRow, DealRow, GameRow
-from scorekeeper.scoring import Contract, Deal, King, dump, load
+from scorekeeper.scoring import Deal, Result, dump, load
+from scorekeeper.scoring.contracts import BARBU
 from tests.builders import full_game, game, hand, worked_example
 
 from .helpers import count_rows, export, hands, import_game, renamed
@@ -77,7 +78,7 @@ def _save(app: Flask, stored: store.StoredGame, version: int, new_game: Any, kin
 
 
 def _barbu(king: int) -> Deal:
-    return Deal(Contract.BARBU, frozenset(), King(king))
+    return Deal(BARBU, frozenset(), Result.of(king=king))
 
 
 @pytest.mark.parametrize("doc", DOCS)
@@ -112,8 +113,8 @@ def test_two_saves_on_the_same_version_exactly_one_wins(app: Flask) -> None:
     with pytest.raises(store.Conflict):
         _save(app, phone_b, 0, phone_b.game.add(_barbu(3)), "add", 2)
     after = _load(app, links.edit_token)
-    assert [d.contract for d in after.game.deals][-1] is Contract.BARBU
-    assert after.game.deals[2].result == King(1)
+    assert [d.contract for d in after.game.deals][-1] == BARBU
+    assert after.game.deals[2].result == Result.of(king=1)
     assert count_rows(app, DealRow) == 3
 
 

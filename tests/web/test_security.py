@@ -10,7 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.models import ChangeRow, DealRow, GameRow
-from scorekeeper.scoring import Contract
+from scorekeeper.scoring import BARBU
 from tests.builders import PLAYERS, full_game, game, worked_example
 
 from .helpers import (
@@ -31,7 +31,7 @@ from .helpers import (
 )
 from .strict_pages import inline_code
 
-CONTRACTS = [c.value for c in Contract]
+CONTRACTS = [c.id for c in BARBU.contracts]
 
 
 def _every_page(app: Flask, client: FlaskClient, names: list[str]) -> dict[str, str]:

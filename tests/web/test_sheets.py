@@ -55,7 +55,7 @@ def test_blank_sheet_is_one_page_with_a_row_per_deal(
     assert text.count("Doubles of the declarer") == 4
     assert "Ann (A)" in text and "Cat (C)" in text
     flat = " ".join(text.split())
-    assert "Tricks −2/trick" in flat and "circle a double of the declarer" in flat
+    assert "No tricks −2/trick" in flat and "circle a double of the declarer" in flat
     assert ("Ravage −36" in flat) == (contracts == "ravage-city")
 
 

@@ -1,11 +1,14 @@
-"""The scoresheet shaped for templates: rows in declarer blocks, cells per player, checks."""
+"""The scoresheet shaped for pages and printed sheets: rows, cells per player, checks.
+
+It sits below both the web and the printing layers, which read the same view.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..scoring import Game, ScoredDeal, Sheet, score
-from ..scoring.marks import Marks, letters, marks_of
+from .scoring import Game, ScoredDeal, Sheet, score
+from .scoring.marks import Marks, letters, marks_of
 
 
 @dataclass(frozen=True)
@@ -35,11 +38,15 @@ class SheetView:
         return self.sheet.game
 
     @property
+    def doubling(self) -> bool:
+        """True when players may double, so the sheet has doubles columns."""
+        return self.game.rules.doubling.value != "none"
+
+    @property
     def ranking(self) -> list[tuple[int, str, int]]:
         """(place, name, total), best first; equal totals share a place."""
         totals = self.sheet.totals
-        order = sorted(range(4), key=lambda s: -totals[s])
-        return [(1 + sum(1 for t in totals if t > totals[s]), self.game.players[s], totals[s]) for s in order]
+        return [(place, self.game.players[s], totals[s]) for place, s in self.sheet.ranking()]
 
 
 def sheet_view(game: Game) -> SheetView:
@@ -49,7 +56,8 @@ def sheet_view(game: Game) -> SheetView:
     for row in sheet.deals:
         d = row.roles.declarer
         cells = tuple(
-            Cell(marks_of(seat, row.deal, d, game.rules), row.raw[seat], row.score[seat]) for seat in range(4)
+            Cell(marks_of(seat, row.deal, d, game.rules), row.raw[seat], row.score[seat])
+            for seat in range(len(game.players))
         )
         rows.append(Row(row, cells, sheet.closes_round(row)))
     return SheetView(sheet, tuple(rows), letters(game.players))
