@@ -105,7 +105,7 @@ def _tally(game: Game, period: int) -> dict[int, int]:
     """How often each player who owes doubles in `period` doubled the declarer so far in it."""
     p = game.plan
     first = p.periods.index(period)
-    made = {q: 0 for q, n in enumerate(p.chances[first]) if n}
+    made = dict.fromkeys(p.chances[first], 0)
     for index, deal in enumerate(game.deals):
         if p.periods[index] == period:
             for doubler in doublers_of(p.declarers[index], deal.doubles):

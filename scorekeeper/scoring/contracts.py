@@ -16,9 +16,12 @@ from .scoring_rules import ByPlace, HeartsAndAce, PerTaker, PerUnit, Scoring, Sh
 from .words import C_, N_
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Contract:
-    """One contract: its id in the game file, its names, its result's parts and its scoring."""
+    """One contract: its id in the game file, its names, its result's parts and its scoring.
+
+    Each entry is one object, compared and hashed as itself (two games may share an id, as
+    Barbu's and French Barbu's No hearts do, and still be different contracts)."""
 
     id: str
     name: str

@@ -92,17 +92,15 @@ class Game:
     first_declarer: int
     rules: Rules = field(default_factory=Rules)
     deals: tuple[Deal, ...] = ()
+    plan: Plan = field(init=False, repr=False, compare=False)
     rows: tuple[ScoredDeal, ...] = field(init=False, repr=False, compare=False)
     next: Turn | None = field(init=False, repr=False, compare=False)
     _ledger: _Ledger = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         _check_players(self.players, self.first_declarer, self.rules)
+        object.__setattr__(self, "plan", plan(self.rules, self.first_declarer))
         self._fold(_Ledger(len(self.players)), ())
-
-    @property
-    def plan(self) -> Plan:
-        return plan(self.rules, self.first_declarer)
 
     def _fold(self, ledger: _Ledger, rows: tuple[ScoredDeal, ...]) -> None:
         """Fold the deals after `rows` into `ledger`, then keep the result."""
@@ -117,22 +115,18 @@ class Game:
     def _turn(self, ledger: _Ledger, index: int) -> Turn:
         p = self.plan
         period, roles = p.periods[index], p.roles[index]
-        played = ledger.played.get(period, [])
-        menu = self.rules.menu
-        open_slots = [slot for slot in menu.slots if not any(k.id in played for k in slot)]
-        if menu.fixed:
-            open_slots = open_slots[:1]
-        chances = {q: n for q, n in enumerate(p.chances[index]) if q != roles.declarer and n > 0}
+        # The declarer owes doubles too where they double in later deals of the period (a rubber).
+        chances = p.chances[index]
         need = self.rules.required_doubles
         owed = {q: max(0, need - ledger.made[period, q]) for q in chances}
         return Turn(
             number=index + 1,
             roles=roles,
-            contracts_left=tuple(k for slot in open_slots for k in slot),
+            contracts_left=self.rules.contracts_left(frozenset(ledger.played.get(period, ()))),
             deals_left=p.remaining[index],
             owed=owed,
             chances=chances,
-            forced=frozenset(q for q, n in owed.items() if n and n >= chances[q]),
+            forced=frozenset(q for q, n in owed.items() if n and n >= chances[q] and q != roles.declarer),
         )
 
     def _record(self, ledger: _Ledger, index: int, deal: Deal) -> ScoredDeal:
@@ -219,7 +213,7 @@ class Game:
     def add(self, deal: Deal) -> Game:
         """The game with `deal` played next; only the new deal is folded."""
         grown = object.__new__(Game)
-        for name in ("players", "first_declarer", "rules"):
+        for name in ("players", "first_declarer", "rules", "plan"):
             object.__setattr__(grown, name, getattr(self, name))
         object.__setattr__(grown, "deals", (*self.deals, deal))
         grown._fold(self._ledger.copy(), self.rows)

@@ -39,9 +39,9 @@ def each_once(*contracts: Contract, fixed: bool = False) -> Menu:
     return Menu(tuple((contract,) for contract in contracts), fixed)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class GameKind:
-    """One game of the family."""
+    """One game of the family; each is one object, compared and hashed as itself."""
 
     id: str
     name: str

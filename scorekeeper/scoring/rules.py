@@ -127,7 +127,11 @@ class Rules:
 
     def setting(self, key: str) -> Setting | None:
         """The value of option `key`, None when the game does not have that option."""
-        return dict(self.settings).get(key)
+        return self._settings.get(key)
+
+    @cached_property
+    def _settings(self) -> dict[str, Setting]:
+        return dict(self.settings)
 
     @property
     def doubling(self) -> Doubling:
@@ -174,6 +178,18 @@ class Rules:
     @cached_property
     def menu(self) -> Menu:
         return self.game.menu(dict(self.settings))
+
+    def contracts_left(self, played: frozenset[str]) -> tuple[Contract, ...]:
+        """The contracts still open in a period once the contracts `played` (by id) are."""
+        found = self._left.get(played)
+        if found is None:
+            slots = [s for s in self.menu.slots if not any(k.id in played for k in s)]
+            found = self._left[played] = tuple(k for s in slots[: 1 if self.menu.fixed else None] for k in s)
+        return found
+
+    @cached_property
+    def _left(self) -> dict[frozenset[str], tuple[Contract, ...]]:
+        return {}
 
     @property
     def contracts(self) -> tuple[Contract, ...]:

@@ -58,8 +58,9 @@ class Plan:
     rounds: tuple[int, ...]
     remaining: tuple[int, ...]
     """Deals of the period from each deal on, that deal included."""
-    chances: tuple[tuple[int, ...], ...]
-    """For each deal and player: the deals of the period from that deal on the player does not declare."""
+    chances: tuple[dict[int, int], ...]
+    """For each deal, each player who still declares no deal of the period: how many deals of the
+    period from that deal on they do not declare. Shared: never change them."""
 
     @property
     def total(self) -> int:
@@ -88,10 +89,11 @@ def plan(rules: Rules, first: int) -> Plan:
     leaders = [declarers[periods.index(p)] for p in range(rules.periods)]
     remaining = tuple(sum(1 for j in range(i, count) if periods[j] == periods[i]) for i in range(count))
     chances = tuple(
-        tuple(
-            sum(1 for j in range(i, count) if periods[j] == periods[i] and declarers[j] != q)
+        {
+            q: left
             for q in range(n)
-        )
+            if (left := sum(1 for j in range(i, count) if periods[j] == periods[i] and declarers[j] != q))
+        }
         for i in range(count)
     )
     roles = tuple(roles_for(d, n, rules.dealer_declares) for d in declarers)

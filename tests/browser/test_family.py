@@ -36,7 +36,9 @@ def test_a_short_game_of_each_kind_matches_the_cli(page, live_server, tmp_path, 
     doc = _complete_game(rules, players)
     names = NAMES[:players]
     options = {k: str(v) for k, v in rules.items() if k not in ("game", "scheme")}
-    token = create_game(page, live_server, names, names.index(doc["first_declarer"]), rules["game"], **options)
+    token = create_game(
+        page, live_server, names, names.index(doc["first_declarer"]), rules["game"], **options
+    )
     for number, hand in enumerate(doc["hands"], start=1):
         enter_hand(page, live_server, token, hand, names)
         assert "#deal-" in page.url, f"deal {number} was refused: {page.locator('.error').all_inner_texts()}"

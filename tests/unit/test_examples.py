@@ -116,7 +116,7 @@ def test_barbu_3_compulsory_doubles_after_three_deals():
     # Ann (declaring deal 4) has made her two; Bob his two; Cy owes one, with deals 4, 5 and 7 to come.
     turn = game_of("barbu-3").next_turn()
     assert (turn.number, turn.roles.declarer) == (4, 0)
-    assert (turn.owed, turn.chances) == ({1: 0, 2: 1}, {1: 3, 2: 3})
+    assert (turn.owed, turn.chances) == ({0: 0, 1: 0, 2: 1}, {0: 2, 1: 3, 2: 3})
 
 
 def test_barbette_everyone_doubled_ann_once_in_her_block():
