@@ -108,6 +108,20 @@ def point_label(contract: Contract, index: int, players: int) -> str:
     return f"{contract_name(contract)}, {place_label(index, players)}"
 
 
+def taker_short(part: Taker, rules: Rules) -> str:
+    """A taker part's short label beside its chips: the trick's number, or the card."""
+    n = trick_number(part.key, rules.deck.tricks)
+    if n is not None:
+        return str(gettext("Trick %(n)s", n=n))
+    cards = {"ace": gettext("A♥"), "king": gettext("K♥")}
+    return str(cards.get(part.key, part.key))
+
+
+def place_short(place: int, players: int) -> str:
+    """Dominoes place `place` (0-based) as a short label: 1st ... last."""
+    return str(gettext("Last")) if place == players - 1 else f"{place + 1}."
+
+
 def place_question(place: int, players: int) -> str:
     """The question for dominoes place `place` (0-based) among `players`."""
     if place == players - 1:
@@ -211,6 +225,8 @@ def init_app(app: Flask) -> None:
             "place_question": place_question,
             "owed_text": owed_text,
             "taker_question": taker_question,
+            "taker_short": taker_short,
+            "place_short": place_short,
             "rules_summary": rules_summary,
             "scheme_label": scheme_label,
             "points_key": points_key,

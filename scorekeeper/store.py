@@ -195,6 +195,13 @@ def current_version(token: str) -> int | None:
     return None
 
 
+def last_change(row: GameRow) -> ChangeRow | None:
+    """The game's latest change."""
+    return db.session().scalar(
+        select(ChangeRow).where(ChangeRow.game_id == row.id).order_by(ChangeRow.version.desc()).limit(1)
+    )
+
+
 def history(row: GameRow) -> list[ChangeRow]:
     """Every change made to a game, newest first."""
     s = db.session()

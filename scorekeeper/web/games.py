@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
@@ -10,9 +11,11 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from .. import store
-from ..scoring import Game, chip_moves, chip_nets
+from ..models import ChangeRow
+from ..scoring import Game, chip_moves, chip_nets, load
 from ..sheet_view import sheet_view
 from .forms import EmptyForm, new_submission_id
+from .history_words import changes
 from .lookup import game_or_404
 
 bp = Blueprint("games", __name__)
@@ -60,6 +63,11 @@ def _fresh_form(version: int) -> EmptyForm:
 
 def _page(stored: store.StoredGame, template: str, notice: str | None = None, status: int = 200) -> Response:
     etag = _etag("g" if stored.editable else "v", stored.version)
+    undone = _undone(stored) if stored.editable else None
+    undone_contract = undone_declarer = None
+    if undone is not None and undone.before is not None and undone.position is not None:
+        undone_contract = stored.game.rules.game.contract(str(undone.before["contract"]))
+        undone_declarer = stored.game.plan.declarers[undone.position]
     body = render_template(
         template,
         stored=stored,
@@ -68,6 +76,10 @@ def _page(stored: store.StoredGame, template: str, notice: str | None = None, st
         form=_fresh_form(stored.version),
         notice=notice,
         etag=etag,
+        undone=undone if undone_contract is not None else None,
+        full_sheet=request.args.get("sheet") == "full",
+        undone_contract=undone_contract,
+        undone_declarer=undone_declarer,
     )
     response = Response(body, status=status)
     response.set_etag(etag, weak=True)
@@ -100,32 +112,72 @@ def deal(kind: str, token: str, number: int) -> str:
 def history(kind: str, token: str) -> str:
     """Show every change made to the game, newest first."""
     stored = game_or_404(token, kind)
-    return render_template("games/history.html", stored=stored, changes=store.history(stored.row))
+    rules = stored.game.rules
+
+    def change_words(before: dict[str, object], after: dict[str, object]) -> list[str]:
+        return changes(before, after, rules)
+
+    return render_template(
+        "games/history.html", stored=stored, changes=store.history(stored.row), change_words=change_words
+    )
 
 
 @bp.post("/g/<token>/undo")
 def undo(token: str) -> ResponseReturnValue:
-    """Remove the last deal."""
+    """Remove the last deal (the page then offers to put it back)."""
     stored = game_or_404(token, "g")
-    form = EmptyForm()
     if not stored.game.deals:
         return redirect(url_for("games.page", kind="g", token=token), 303)
+    last = len(stored.game.deals) - 1
+    return _change(stored, lambda: stored.game.undo(), "undo", last)
+
+
+@bp.post("/g/<token>/redo")
+def redo(token: str) -> ResponseReturnValue:
+    """Put back the deal just undone, if nothing changed since."""
+    stored = game_or_404(token, "g")
+    undone = _undone(stored)
+    if undone is None or undone.before is None:
+        return redirect(url_for("games.page", kind="g", token=token), 303)
+    hand = undone.before
+    return _change(
+        stored,
+        lambda: load({**store.document(stored.row), "hands": [*_hands(stored), hand]}),
+        "redo",
+        len(stored.game.deals),
+    )
+
+
+def _hands(stored: store.StoredGame) -> list[dict[str, object]]:
+    return [store.hand_of(d) for d in stored.row.deals]
+
+
+def _change(
+    stored: store.StoredGame, changed: Callable[[], Game], kind: str, position: int
+) -> ResponseReturnValue:
+    """Store the game `changed()` makes as the next version, made on the version the form shows."""
+    form = EmptyForm()
     if not form.validate_on_submit():
         abort(400)
-    location = url_for("games.page", kind="g", token=token)
+    location = url_for("games.page", kind="g", token=stored.token)
     done = store.answered(form.submission.data)
     if done is not None:
         return redirect(done, 303)
     if form.version.data != str(stored.version):
         return _changed(stored.token)
     try:
-        last = len(stored.game.deals) - 1
-        store.save(stored, stored.version, stored.game.undo(), "undo", last, (form.submission.data, location))
+        store.save(stored, stored.version, changed(), kind, position, (form.submission.data, location))
     except store.Conflict:
         if store.answered(form.submission.data) is not None:
             return redirect(location, 303)
         return _changed(stored.token)
     return redirect(location, 303)
+
+
+def _undone(stored: store.StoredGame) -> ChangeRow | None:
+    """The last change, when it undid a deal and nothing changed since: it can be put back."""
+    last = store.last_change(stored.row)
+    return last if last is not None and last.kind == "undo" and last.version == stored.version else None
 
 
 @bp.post("/g/<token>/again")

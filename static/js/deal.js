@@ -61,7 +61,9 @@
       .replace(/\u2212/g, "-");
   }
 
-  // Counts that add up to 13: steppers, and the last blank one filled in.
+  // Counts that add up to the deal's total: steppers, the last blank one filled in, and the
+  // cursor moving on as soon as a number is complete (a 3 cannot become 30 when 13 is the most).
+  const countInputs = [];
   form.querySelectorAll("fieldset.counts").forEach((group) => {
     const total = Number(group.dataset.total);
     const inputs = Array.from(group.querySelectorAll("input.count"));
@@ -73,7 +75,13 @@
       const rest = total - inputs.reduce((sum, i) => sum + (value(i) || 0), 0);
       if (rest >= 0 && Number.isInteger(rest)) { blanks[0].value = String(rest); blanks[0].dataset.auto = "1"; }
     }
+    function moveOn(input) {
+      const later = countInputs.slice(countInputs.indexOf(input) + 1);
+      const next = later.find((i) => value(i) === null || i.dataset.auto === "1");
+      if (next) { next.focus(); next.select(); } else { input.blur(); }
+    }
     inputs.forEach((input) => {
+      countInputs.push(input);
       const label = group.querySelector(`label[for="${input.id}"]`).textContent.trim();
       const wrap = document.createElement("span");
       wrap.className = "stepper";
@@ -92,7 +100,17 @@
         });
         wrap.append(button);
       }
-      input.addEventListener("input", () => { input.dataset.auto = ""; fillLast(); });
+      input.addEventListener("input", () => {
+        input.dataset.auto = "";
+        fillLast();
+        const typed = value(input);
+        if (typed !== null && Number.isInteger(typed) && typed * 10 > total) moveOn(input);
+      });
+      input.addEventListener("keydown", (event) => {
+        if (event.key !== "Enter") return;
+        const later = countInputs.slice(countInputs.indexOf(input) + 1);
+        if (later.some((i) => value(i) === null)) { event.preventDefault(); moveOn(input); }
+      });
     });
   });
 
@@ -119,4 +137,20 @@
     order.addEventListener("change", refreshOrder);
     refreshOrder();
   }
+})();
+
+// Where the eye should be: after a refusal, on the first field in error (the summary of what
+// went wrong stays in view at the top); on a fresh form, on the first number to type.
+(function () {
+  "use strict";
+  const summary = document.querySelector("[data-error-summary]");
+  const link = summary && summary.querySelector("a[data-section]");
+  let target = null;
+  if (link) {
+    const group = document.getElementById(`group-${link.dataset.section}`);
+    target = group && group.querySelector("input:not([type=hidden]), select");
+  } else if (!summary) {
+    target = document.querySelector("form.deal-form input.count");
+  }
+  if (target) target.focus({ preventScroll: true });
 })();

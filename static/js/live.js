@@ -1,3 +1,15 @@
+// After a save the page is opened at the saved deal (#deal-N): show the top instead, where the
+// deal just saved is summed up and the next deal's contracts wait, so nobody has to scroll up.
+(function () {
+  "use strict";
+  const summary = document.querySelector("[data-last-deal]");
+  const saved = /^#deal-(\d+)$/.exec(location.hash);
+  if (!summary || !saved || saved[1] !== summary.dataset.lastDeal) return;
+  const top = () => window.scrollTo(0, 0);
+  top();
+  window.addEventListener("load", () => { top(); setTimeout(top, 0); });
+})();
+
 // Live sheet: ask every two seconds whether the game changed; swap in the new sheet when it has.
 // A 304 answer (nothing changed) costs the server one small query. See games.live for why polling.
 (function () {
@@ -14,8 +26,47 @@
     status.textContent = text;
   }
 
+  // The whole sheet or deal scores only, as the player last chose on this page; kept across updates.
+  const FULL = "barbu-sheet-full";
+  function sheetChoice() {
+    const sheet = live.querySelector("[data-sheet]");
+    if (!sheet) return;
+    const full = sessionStorage.getItem(FULL) === "1" || (sessionStorage.getItem(FULL) === null && sheet.classList.contains("full"));
+    sheet.classList.toggle("full", full);
+    const show = live.querySelector("[data-sheet-full]");
+    const hide = live.querySelector("[data-sheet-compact]");
+    if (show) show.hidden = full;
+    if (hide) hide.hidden = !full;
+    [show, hide].forEach((link) => link && link.addEventListener("click", (event) => {
+      event.preventDefault();
+      sessionStorage.setItem(FULL, link === show ? "1" : "0");
+      sheetChoice();
+    }));
+  }
+  sheetChoice();
+
+  function swap(html) {
+    // Keep the viewer where they were: the page's scroll and the sheet's sideways scroll.
+    const before = live.querySelector("[data-sheet]");
+    const left = before ? before.scrollLeft : 0;
+    const y = window.scrollY;
+    live.innerHTML = html;
+    sheetChoice();
+    const after = live.querySelector("[data-sheet]");
+    if (after) after.scrollLeft = left;
+    window.scrollTo(window.scrollX, y);
+  }
+
+  // Ask again only after the answer came, a little later when answers are slow or fail, with some
+  // jitter so that many open pages do not ask in step.
+  const BASE = 2000;
+  let delay = BASE;
+  let busy = false;
   async function poll() {
-    if (document.hidden) return;
+    if (busy) return;
+    if (document.hidden) { schedule(); return; }
+    busy = true;
+    const started = Date.now();
     try {
       const response = await fetch(live.dataset.liveUrl, {
         headers: etag ? { "If-None-Match": etag } : {},
@@ -26,18 +77,29 @@
       say("");
       if (response.status === 200) {
         etag = response.headers.get("ETag") || "";
-        live.innerHTML = await response.text();
+        swap(await response.text());
         live.dispatchEvent(new CustomEvent("live:updated", { bubbles: true }));
       }
+      const took = Date.now() - started;
+      delay = response.ok || response.status === 304 ? (took > 1000 ? Math.min(delay * 1.5, 30000) : BASE) : Math.min(delay * 2, 30000);
     } catch (error) {
       failures += 1;
+      delay = Math.min(delay * 2, 30000);
       if (failures >= 2) say(live.dataset.offlineText || "Offline: the sheet will update when the connection returns.");
     }
+    busy = false;
+    schedule();
   }
+  let timer = null;
+  function schedule() {
+    clearTimeout(timer);
+    timer = setTimeout(poll, delay * (0.8 + Math.random() * 0.4));
+  }
+  function now() { delay = BASE; clearTimeout(timer); poll(); }
 
-  setInterval(poll, 2000);
-  document.addEventListener("visibilitychange", poll);
-  window.addEventListener("online", poll);
+  schedule();
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) now(); });
+  window.addEventListener("online", now);
 })();
 
 // Copy buttons for the links (shown only where JavaScript runs).

@@ -103,7 +103,7 @@ def test_entry_form_for_each_contract(app: Flask, client: FlaskClient, contract:
 def test_entry_page_without_a_contract_offers_the_contracts_left(client: FlaskClient, worked: Links) -> None:
     page = client.get(worked.entry).text
     assert "Save deal" not in page
-    offered = re.findall(r'name="choose" value="([a-z-]+)"', page)
+    offered = re.findall(r'href="[^"]*/deal\?contract=([a-z-]+)"', page)
     assert offered == ["no-tricks", "no-last-two", "barbu", "trumps", "dominoes"]
 
 
