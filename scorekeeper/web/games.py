@@ -16,7 +16,7 @@ from ..scoring import Game, chip_moves, chip_nets, load
 from ..sheet_view import sheet_view
 from .forms import EmptyForm, new_submission_id
 from .history_words import changes
-from .lookup import game_or_404
+from .lookup import game_or_404, remember
 
 bp = Blueprint("games", __name__)
 KINDS = "<any(g, v):kind>"
@@ -25,7 +25,9 @@ KINDS = "<any(g, v):kind>"
 @bp.get(f"/{KINDS}/<token>")
 def page(kind: str, token: str) -> ResponseReturnValue:
     """Show the sheet, whose turn it is, and what is owed."""
-    return _page(game_or_404(token, kind), "games/page.html")
+    stored = game_or_404(token, kind)
+    remember(kind, token)
+    return _page(stored, "games/page.html")
 
 
 # Live sheet: every open page asks every two seconds whether the game changed, sending the ETag

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ..store import find
 from .forms import EmptyForm
-from .lookup import forget
+from .lookup import forget, recent_games
 
 bp = Blueprint("home", __name__)
 
@@ -15,13 +14,7 @@ bp = Blueprint("home", __name__)
 @bp.get("/")
 def index() -> str:
     """Show the start page."""
-    recent = []
-    for entry in session.get("recent", []):
-        kind, _, token = entry.partition("/")
-        stored = find(token)
-        if stored is not None:
-            recent.append((entry, kind, stored))
-    return render_template("home/index.html", recent=recent, form=EmptyForm())
+    return render_template("home/index.html", recent=recent_games(), form=EmptyForm())
 
 
 @bp.post("/forget")

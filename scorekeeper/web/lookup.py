@@ -14,8 +14,18 @@ def game_or_404(token: str, kind: str) -> StoredGame:
     stored = find(token)
     if stored is None or stored.editable != (kind == "g"):
         abort(404)
-    remember(kind, token)
     return stored
+
+
+def recent_games(limit: int = RECENT_LIMIT) -> list[tuple[str, str, StoredGame]]:
+    """The games this browser opened lately, newest first, as (entry, kind, game)."""
+    found = []
+    for entry in session.get("recent", [])[:limit]:
+        kind, _, token = entry.partition("/")
+        stored = find(token)
+        if stored is not None:
+            found.append((entry, kind, stored))
+    return found
 
 
 def remember(kind: str, token: str) -> None:

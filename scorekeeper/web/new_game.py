@@ -10,7 +10,9 @@ from werkzeug.wrappers import Response
 
 from .. import store
 from ..scoring import BARBU, GAMES, Game, GameError, GameKind, Rules
+from ..store import StoredGame
 from .language import describe
+from .lookup import recent_games
 from .rules_form import (
     NewGameForm,
     build_rules,
@@ -58,6 +60,11 @@ def new() -> str | Response:
         fill_points(form, Rules.of(game, players).scheme, game, players)
         for seat, name in enumerate(request.args.getlist("player")[:players]):
             form[f"player_{seat}"].data = name
+        like = _table_like(request.args.get("like", ""))
+        if like is not None and request.method == "GET":
+            game, players = like.game.rules.game, len(like.game.players)
+            form = _form(game, players)
+            _fill_like(form, like.game)
         return render_template(
             "new_game/new.html", form=form, game=game, players=players, **_page(game, players)
         )
@@ -82,7 +89,49 @@ def new() -> str | Response:
 
 def _page(game: GameKind, players: int) -> dict[str, object]:
     standard = Rules.of(game, players)
-    return {"games": list(GAMES.values()), "priced": priced(game, players), "standard": standard}
+    return {
+        "games": list(GAMES.values()),
+        "priced": priced(game, players),
+        "standard": standard,
+        "tables": _recent_tables(),
+    }
+
+
+def _recent_tables(limit: int = 3) -> list[tuple[str, StoredGame]]:
+    """Tables that played on this phone lately: the same players and rules, one tap away."""
+    seen, tables = set(), []
+    for entry, _kind, stored in recent_games(limit=8):
+        game = stored.game
+        key = (game.players, game.rules)
+        if key not in seen:
+            seen.add(key)
+            tables.append((entry, stored))
+    return tables[:limit]
+
+
+def _table_like(entry: str) -> StoredGame | None:
+    """The game of a recent-games entry of this browser (and only of this browser's list)."""
+    return next((stored for e, _kind, stored in recent_games(limit=8) if e == entry), None)
+
+
+def _fill_like(form: NewGameForm, game: Game) -> None:
+    """The new-game form holding the players and rules of `game`."""
+    rules = game.rules
+    for seat, name in enumerate(game.players):
+        form[f"player_{seat}"].data = name
+    # As at the table: the player left of the last game's first declarer starts this one.
+    form.first_declarer.data = str((game.first_declarer + 1) % len(game.players))
+    form.first_declarer.choices = {"random": _("Draw at random")} | {
+        str(s): n for s, n in enumerate(game.players)
+    }
+    for key, value in rules.settings:
+        form[key].data = value if isinstance(value, bool) else str(value)
+    named = {name for name, _points in rules.game.schemes}
+    if rules.scheme.name in named or (rules.scheme.name == "standard" and not named):
+        form.scheme.data = rules.scheme.name
+    else:
+        form.scheme.data = "custom"
+    fill_points(form, rules.scheme, rules.game, rules.players)
 
 
 def _game(form: NewGameForm, rules: Rules) -> Game | None:

@@ -104,12 +104,14 @@
         input.dataset.auto = "";
         fillLast();
         const typed = value(input);
-        if (typed !== null && Number.isInteger(typed) && typed * 10 > total) moveOn(input);
+        // A 0, or a number that no further digit can extend, is complete.
+        if (typed !== null && Number.isInteger(typed) && (typed === 0 || typed * 10 > total)) moveOn(input);
       });
+      // Enter (Go, Next) moves to the next number; only after the last one does it save.
       input.addEventListener("keydown", (event) => {
         if (event.key !== "Enter") return;
-        const later = countInputs.slice(countInputs.indexOf(input) + 1);
-        if (later.some((i) => value(i) === null)) { event.preventDefault(); moveOn(input); }
+        const next = countInputs[countInputs.indexOf(input) + 1];
+        if (next) { event.preventDefault(); next.focus(); next.select(); }
       });
     });
   });

@@ -29,11 +29,20 @@ def app(make_app: Callable[..., Flask]) -> Flask:
 
 
 def with_players(doc: dict, players: list[str]) -> dict:
-    """The same game with the generator's random names replaced by `players`, seat by seat."""
-    text = json.dumps(doc)
-    for old, new in zip(doc["players"], players, strict=True):
-        text = text.replace(json.dumps(old), json.dumps(new))
-    return json.loads(text)
+    """The same game with the generator's random names replaced by `players`, seat by seat (in one
+    pass, so that a new name that was also an old one is not renamed twice)."""
+    names = dict(zip(doc["players"], players, strict=True))
+
+    def rename(value: object) -> object:
+        if isinstance(value, str):
+            return names.get(value, value)
+        if isinstance(value, list):
+            return [rename(v) for v in value]
+        if isinstance(value, dict):
+            return {names.get(k, k): rename(v) for k, v in value.items()}
+        return value
+
+    return {**doc, **{k: rename(v) for k, v in doc.items() if k in ("players", "first_declarer", "hands")}}
 
 
 def export(page: Page, base: str, token: str, tmp_path: Path) -> Path:
