@@ -15,7 +15,7 @@ from flask_babel import Babel, get_locale, gettext, ngettext, pgettext
 from .scoring import Choice, Contract, Flag, GameKind, Number, Option, Rules, Suit, Taker
 from .scoring.contracts import trick_number
 from .scoring.scoring_rules import ByPlace, HeartsAndAce, PerTaker, PerUnit, Shared, Together
-from .scoring.words import N_
+from .scoring.words import C_, N_
 
 LANGUAGES = ("en", "fa", "hr", "fr")
 RTL = frozenset({"fa"})
@@ -24,10 +24,10 @@ PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 LRI, PDI = "\u2066", "\u2069"
 SUIT_SYMBOLS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
 SUIT_NAMES = {
-    Suit.SPADES: ("suit", "Spades"),
-    Suit.HEARTS: ("suit", "Hearts"),
-    Suit.DIAMONDS: ("suit", "Diamonds"),
-    Suit.CLUBS: ("suit", "Clubs"),
+    Suit.SPADES: C_("suit", "Spades"),
+    Suit.HEARTS: C_("suit", "Hearts"),
+    Suit.DIAMONDS: C_("suit", "Diamonds"),
+    Suit.CLUBS: C_("suit", "Clubs"),
 }
 PLACES = (N_("first out"), N_("second"), N_("third"), N_("fourth"), N_("last"))
 
@@ -88,8 +88,7 @@ def contract_short(contract: Contract) -> str:
 
 
 def suit_name(suit: Suit | str) -> str:
-    context, word = SUIT_NAMES[Suit(suit)]
-    return str(pgettext(context, word))
+    return str(pgettext("suit", SUIT_NAMES[Suit(suit)]))
 
 
 def game_name(game: GameKind) -> str:
@@ -166,7 +165,8 @@ def points_key(rules: Rules) -> list[str]:
             case PerUnit(part=part):
                 text = f"{signed(v[0])}/{gettext(UNITS[contract.counts_of(part)])}"
             case HeartsAndAce():
-                text = f"{signed(v[0])}/{gettext('heart')}, {gettext('ace')} {signed(v[1])}"
+                heart, ace = gettext("heart"), gettext("ace")
+                text = f"{signed(v[0])}/{heart}, {ace} {signed(v[1])}"
             case PerTaker():
                 text = ", ".join(signed(n) for n in v)
             case ByPlace():

@@ -77,7 +77,7 @@ def parse_points(value: dict[str, Any], game: GameKind, players: int) -> Points:
     field = f"rules.{SCHEME_KEY}"
     priced = tuple(c.id for c in game.contracts if size(c.scoring, players))
     points = expect_object(value, field, priced)
-    return Points.of(
+    return Points.build(
         {
             key: _values(points[key], f"{field}.{key}", contract.scoring, players)
             for contract in game.contracts

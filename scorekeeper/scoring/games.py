@@ -75,7 +75,7 @@ class GameKind:
 
 
 BARBU_CONTRACTS = (c.NO_TRICKS, c.NO_QUEENS, c.NO_LAST_TWO, c.NO_HEARTS, c.BARBU, c.TRUMPS, c.DOMINOES)
-STANDARD = Points.of(
+STANDARD = Points.build(
     {
         "no-tricks": -2,
         "no-queens": -6,
@@ -90,11 +90,11 @@ STANDARD = Points.of(
 )
 SCHEMES = {
     "standard": STANDARD,
-    "barbu-15": Points.of({**STANDARD.as_dict(), "barbu": -15, "dominoes": (40, 20, 10, -10)}, "barbu-15"),
-    "dominoes-30": Points.of(
+    "barbu-15": Points.build({**STANDARD.as_dict(), "barbu": -15, "dominoes": (40, 20, 10, -10)}, "barbu-15"),
+    "dominoes-30": Points.build(
         {**STANDARD.as_dict(), "barbu": -15, "dominoes": (30, 20, 10, 0)}, "dominoes-30"
     ),
-    "brader": Points.of(
+    "brader": Points.build(
         {
             "no-tricks": -5,
             "no-queens": -15,
@@ -140,7 +140,7 @@ BARBU_3 = GameKind(
     options=(o.RUBBERS, o.DOUBLING, o.REDOUBLE_ALL, o.PER_RUBBER_DOUBLES),
     menu=lambda s: each_once(*BARBU_3_CONTRACTS),
     deck=lambda n: Deck(tricks=16, hearts=12, ranks=RANKS[1:]),
-    standard=lambda n: Points.of(
+    standard=lambda n: Points.build(
         {
             "no-tricks": -2,
             "no-queens": -6,
@@ -164,7 +164,7 @@ BARBETTE = GameKind(
     options=(o.DOUBLING, o.REDOUBLE_ALL, o.BARBETTE_DOUBLES, o.ROTATION, o.DEALER_DECLARES),
     menu=lambda s: Menu(((c.NO_QUEENS,), (c.NO_LAST_TWO,), (c.BARBU,), (c.TRUMPS, c.DOMINOES))),
     deck=lambda n: Deck(tricks=13),
-    standard=lambda n: Points.of(
+    standard=lambda n: Points.build(
         {
             "no-queens": -5,
             "no-last-two": (-10, -15),
@@ -176,7 +176,7 @@ BARBETTE = GameKind(
     ),
 )
 
-BARBU_5_POINTS = Points.of(
+BARBU_5_POINTS = Points.build(
     {
         "no-tricks": -2,
         "no-queens": -6,
@@ -225,7 +225,7 @@ FRENCH = GameKind(
         else each_once(*FRENCH_CONTRACTS)
     ),
     deck=lambda n: Deck(tricks={3: 17, 4: 13, 5: 10}[n]),
-    standard=lambda n: Points.of(
+    standard=lambda n: Points.build(
         {
             "no-tricks": 5,
             "no-hearts": 5,

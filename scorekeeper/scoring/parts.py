@@ -154,7 +154,7 @@ def check_result(parts: tuple[Part, ...], result: Result, deck: Deck, players: i
     """Every problem with a result: its keys first, then each part (counts before takers)."""
     keys = tuple(p.key for p in parts)
     if result.keys != keys:
-        return [Problem.of("result", "the result records {keys}", keys=", ".join(keys))]
+        return [Problem.of("result", "the result must record {keys}", keys=", ".join(keys))]
     counts = [
         q for part in parts if isinstance(part, Counts) for q in check_part(part, result, deck, players)
     ]

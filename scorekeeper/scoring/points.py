@@ -17,7 +17,7 @@ class Points:
     name: str | None = None
 
     @classmethod
-    def of(cls, values: Mapping[str, tuple[int, ...] | int], name: str | None = None) -> Points:
+    def build(cls, values: Mapping[str, tuple[int, ...] | int], name: str | None = None) -> Points:
         """Points from a mapping; a single number may be given bare."""
         return cls(tuple((k, (v,) if isinstance(v, int) else tuple(v)) for k, v in values.items()), name)
 
@@ -35,7 +35,7 @@ class Points:
         """The same points with some contracts' values changed, as players' own points."""
         merged: dict[str, tuple[int, ...] | int] = dict(self.values)
         merged.update({k.replace("_", "-"): v for k, v in values.items()})
-        return Points.of(merged)
+        return Points.build(merged)
 
     def as_dict(self) -> dict[str, tuple[int, ...]]:
         return dict(self.values)

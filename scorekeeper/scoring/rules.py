@@ -34,16 +34,15 @@ class Rules:
     def __post_init__(self) -> None:
         problems: list[Problem] = []
         if self.players not in self.game.players:
-            counts = [str(n) for n in self.game.players]
-            allowed = " or ".join([", ".join(counts[:-1]), counts[-1]] if len(counts) > 1 else counts)
+            low, high = self.game.players[0], self.game.players[-1]
+            template = (
+                "{game} needs {low} players, not {n}"
+                if low == high
+                else "{game} needs {low} to {high} players, not {n}"
+            )
             problems.append(
                 Problem.of(
-                    "players",
-                    "{game} needs {allowed} players, not {n}",
-                    prefix=False,
-                    game=self.game,
-                    allowed=allowed,
-                    n=self.players,
+                    "players", template, prefix=False, game=self.game, low=low, high=high, n=self.players
                 )
             )
             collect(problems)
@@ -98,7 +97,11 @@ class Rules:
             if values is None:
                 problems.append(Problem.of(field_name, "the points of {c!r} are missing", c=contract.id))
             elif len(values) != want:
-                problems.append(Problem.of(field_name, "needs {n} values", n=want))
+                problems.append(
+                    Problem.of(field_name, "give one number")
+                    if want == 1
+                    else Problem.of(field_name, "give {n} numbers", n=want)
+                )
             elif any(abs(v) > POINT_LIMIT for v in values):
                 problems.append(
                     Problem.of(field_name, "a value must be between −{limit} and {limit}", limit=POINT_LIMIT)

@@ -54,7 +54,7 @@ def refused_contract(contract: Contract, rules: Rules, played: list[str], declar
     if other is not None:
         return Problem.of(
             "contract",
-            "{player} has already played {other}, so not {contract}",
+            "{player} has already played {other}, so cannot play {contract}",
             player=declarer,
             other=other,
             contract=contract,

@@ -115,7 +115,7 @@ def _custom_points(form: NewGameForm, game: GameKind, players: int) -> Points | 
                 complete = False
             numbers.append(value or 0)
         values[contract.id] = tuple(numbers)
-    return Points.of(values) if complete else None
+    return Points.build(values) if complete else None
 
 
 def _setting(option: Choice | Flag | Number, data: Any) -> Setting:

@@ -45,7 +45,9 @@ class Table:
         self.keys += 1
 
     def focused(self, selector: str) -> bool:
-        return bool(self.page.evaluate("(s) => document.activeElement === document.querySelector(s)", selector))
+        return bool(
+            self.page.evaluate("(s) => document.activeElement === document.querySelector(s)", selector)
+        )
 
     def number(self, selector: str, value: int) -> None:
         """Type a count into its field; the page moves on by itself once a number is complete."""

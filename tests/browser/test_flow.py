@@ -79,7 +79,9 @@ def test_the_worked_example_deal_1_in_nine_actions_without_scrolling(page: Page,
 
 
 @pytest.mark.parametrize("names", [ENGLISH, PERSIAN], ids=["english", "persian"])
-def test_a_whole_game_flows_without_scrolling(page: Page, live_server: str, tmp_path, screenshot, names) -> None:
+def test_a_whole_game_flows_without_scrolling(
+    page: Page, live_server: str, tmp_path, screenshot, names
+) -> None:
     if names is PERSIAN:
         page.goto(f"{live_server}/lang/fa")
     doc = with_players(random_game(Random(2026), rules={"scheme": "standard"}, hands=28), names)
@@ -96,7 +98,13 @@ def test_a_whole_game_flows_without_scrolling(page: Page, live_server: str, tmp_
         scrolls = table.scrolls
         enter_deal(table, hand, names)
         if table.scrolls > scrolls:
-            print("scrolls in deal", number, hand["contract"], len(hand.get("doubles", [])), table.scrolls - scrolls)
+            print(
+                "scrolls in deal",
+                number,
+                hand["contract"],
+                len(hand.get("doubles", [])),
+                table.scrolls - scrolls,
+            )
         try:
             page.wait_for_url(f"**#deal-{number}")
         except Exception:

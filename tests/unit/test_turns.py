@@ -209,14 +209,14 @@ REFUSED = [
         "barbette",
         ("trumps",),
         "dominoes",
-        "Ann has already played Trumps, so not Dominoes",
+        "Ann has already played Trumps, so cannot play Dominoes",
     ),
     refused(
         "barbette-dominoes-then-trumps",
         "barbette",
         ("dominoes",),
         "trumps",
-        "Ann has already played Dominoes, so not Trumps",
+        "Ann has already played Dominoes, so cannot play Trumps",
     ),
     refused("barbette-trumps-twice", "barbette", ("trumps",), "trumps", "Ann has already declared Trumps"),
     refused(

@@ -42,7 +42,7 @@ GAME = dataclasses.replace(
     id="barbu-first",
     contracts=(*BARBU.contracts, NO_FIRST_TRICK),
     menu=lambda s: each_once(*BARBU_CONTRACTS, NO_FIRST_TRICK),
-    standard=lambda n: Points.of({**STANDARD.as_dict(), "no-first-trick": -12}, "standard"),
+    standard=lambda n: Points.build({**STANDARD.as_dict(), "no-first-trick": -12}, "standard"),
     schemes=(),
 )
 ENTRY_SOURCE = """
