@@ -53,7 +53,9 @@ def _checks(sheet: Sheet) -> list[str]:
         if block.complete:
             whose = f"rubber {block.rubber}" if block.rubber else f"{names[block.declarer]}'s deals"
             lines.append(f"{whose} add up to {block.total} (expected {block.expected}): {ok[block.balanced]}")
-    lines.append(f"game total {sheet.game_total}, a complete game totals {sheet.expected_game_total}")
+    expected = sheet.expected_game_total
+    known = "depends on the contracts chosen" if expected is None else f"totals {expected}"
+    lines.append(f"game total {sheet.game_total}, a complete game {known}")
     if sheet.complete:
         better = "lowest" if sheet.lower_wins else "highest"
         ranking = ", ".join(f"{names[s]} {_signed(sheet.totals[s])}" for _, s in sheet.ranking())
