@@ -8,8 +8,9 @@ that a new contract or option needs no template change to be named.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from flask import Flask, request
+from flask import Flask, g, has_request_context, request
 from flask_babel import Babel, get_locale, gettext, ngettext, pgettext
 
 from .scoring import Choice, Contract, Flag, GameKind, Number, Option, Rules, Suit, Taker
@@ -47,12 +48,30 @@ def select_locale() -> str:
 
 
 def locale() -> str:
-    return str(get_locale() or "en")
+    return _style()[0]
 
 
 def persian_digits() -> bool:
     """True when the player reads Persian and asked for Persian digits."""
-    return locale() == "fa" and request.cookies.get("digits") == "persian"
+    return _style()[1]
+
+
+def _style() -> tuple[str, bool, bool]:
+    """The request's language, whether it wants Persian digits, and whether it reads right to left;
+    looked up once per request (a sheet formats hundreds of numbers)."""
+    if has_request_context():
+        found: tuple[str, bool, bool] | None = g.get("number_style")
+        if found is not None:
+            return found
+    lang = str(get_locale() or "en")
+    style = (
+        lang,
+        lang == "fa" and has_request_context() and request.cookies.get("digits") == "persian",
+        lang in RTL,
+    )
+    if has_request_context():
+        g.number_style = style
+    return style
 
 
 _TEXT = re.compile(r">([^<]+)<")
@@ -66,10 +85,11 @@ def persian_page(html: str) -> str:
 def number(n: int, sign: bool = False) -> str:
     """A number as the page shows it: a real minus sign, Persian digits if chosen, kept
     left-to-right inside right-to-left text."""
+    _lang, persian, rtl = _style()
     text = (f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0") if sign else (f"−{-n}" if n < 0 else str(n))
-    if persian_digits():
+    if persian:
         text = text.translate(PERSIAN_DIGITS)
-    if locale() in RTL and (n < 0 or sign):
+    if rtl and (n < 0 or sign):
         text = f"{LRI}{text}{PDI}"
     return text
 
@@ -79,12 +99,23 @@ def signed(n: int) -> str:
     return number(n, sign=True)
 
 
+def _memo(kind: str, key: str, translate: Callable[[], str]) -> str:
+    """A word translated once per request."""
+    if not has_request_context():
+        return translate()
+    words: dict[tuple[str, str], str] = g.setdefault("words", {})
+    found = words.get((kind, key))
+    if found is None:
+        found = words[kind, key] = translate()
+    return found
+
+
 def contract_name(contract: Contract) -> str:
-    return str(gettext(contract.name))
+    return _memo("name", contract.name, lambda: str(gettext(contract.name)))
 
 
 def contract_short(contract: Contract) -> str:
-    return str(pgettext("contract", contract.short))
+    return _memo("short", contract.short, lambda: str(pgettext("contract", contract.short)))
 
 
 def suit_name(suit: Suit | str) -> str:
