@@ -14,6 +14,8 @@ from urllib.parse import unquote, urlparse
 from weasyprint import HTML
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from . import slots
+
 STATIC = (Path(__file__).resolve().parents[2] / "static").resolve()
 BASE_URL = STATIC.as_uri() + "/"
 
@@ -47,11 +49,24 @@ def _static_path(url: str) -> Path | None:
 
 
 def pdf(html: str, fetcher: StaticOnlyFetcher | None = None) -> bytes:
-    """The PDF of `html`, its relative URLs taken from static/ (Persian digits if chosen)."""
+    """The PDF of `html`, its relative URLs taken from static/ (Persian digits if chosen).
+
+    It waits for one of the machine's render slots (see `slots`), and renders off the event loop.
+    """
+    from flask import current_app
+
     from ..web.language import persian_digits, persian_page
 
     if persian_digits():
         html = persian_page(html)
-    document = HTML(string=html, base_url=BASE_URL, url_fetcher=fetcher or StaticOnlyFetcher())
+    config = current_app.config
+    chosen = fetcher or StaticOnlyFetcher()
+    with slots.slot(Path(current_app.instance_path), int(config["PDF_RENDERS"]), float(config["PDF_WAIT"])):
+        return slots.off_the_loop(lambda: write(html, chosen))
+
+
+def write(html: str, fetcher: StaticOnlyFetcher) -> bytes:
+    """Render `html` with WeasyPrint; the CPU-heavy part, safe to run in another thread."""
+    document = HTML(string=html, base_url=BASE_URL, url_fetcher=fetcher)
     data: bytes = document.write_pdf()
     return data
