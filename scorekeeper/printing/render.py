@@ -8,12 +8,14 @@ under static/ and refuses every other URL, file or remote.
 from __future__ import annotations
 
 import mimetypes
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from weasyprint import HTML
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from .. import db
 from . import slots
 
 STATIC = (Path(__file__).resolve().parents[2] / "static").resolve()
@@ -48,10 +50,15 @@ def _static_path(url: str) -> Path | None:
     return path
 
 
-def pdf(html: str, fetcher: StaticOnlyFetcher | None = None) -> bytes:
+def pdf(
+    html: str, fetcher: StaticOnlyFetcher | None = None, cached: Callable[[], bytes | None] | None = None
+) -> bytes:
     """The PDF of `html`, its relative URLs taken from static/ (Persian digits if chosen).
 
     It waits for one of the machine's render slots (see `slots`), and renders off the event loop.
+    The request's database session is closed first (loaded rows stay readable); the next use of
+    `db.session()` opens a new one. `cached` is asked again once the slot is held: of many
+    requests for the same sheet at once, the first renders it and the others find it stored.
     """
     from flask import current_app
 
@@ -61,7 +68,13 @@ def pdf(html: str, fetcher: StaticOnlyFetcher | None = None) -> bytes:
         html = persian_page(html)
     config = current_app.config
     chosen = fetcher or StaticOnlyFetcher()
+    # The wait may be long: give the request's database connection back to the pool meanwhile, or
+    # a burst of print requests would hold every connection and stall the players' polls.
+    db.close_session()
     with slots.slot(Path(current_app.instance_path), int(config["PDF_RENDERS"]), float(config["PDF_WAIT"])):
+        found = cached() if cached is not None else None
+        if found is not None:
+            return found
         return slots.off_the_loop(lambda: write(html, chosen))
 
 

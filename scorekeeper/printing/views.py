@@ -54,7 +54,7 @@ def blank_pdf() -> ResponseReturnValue:
             orientation=orientation,
             printed=None,
         )
-        data = render.pdf(html)
+        data = render.pdf(html, cached=lambda: cache.get_blank(key))
         cache.put_blank(key, data)
     return _pdf_response(data, 'inline; filename="barbu-sheet.pdf"')
 
@@ -76,6 +76,6 @@ def filled_pdf(kind: str, token: str) -> ResponseReturnValue:
             orientation=orientation,
             printed=datetime.now(UTC),
         )
-        data = render.pdf(html)
+        data = render.pdf(html, cached=lambda: cache.get(stored.row.id, key))
         cache.put(stored.row.id, key, data)
     return _pdf_response(data, disposition(stored.game.players, stored.row.created_at, ".pdf", "inline"))
