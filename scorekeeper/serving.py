@@ -16,8 +16,8 @@ Timeouts (seconds, `REQUEST_TIMEOUT`):
   which covers a TLS handshake that never ends and a client that stops reading the answer.
 
 The app's database drivers cooperate: psycopg 3 waits on gevent's hub (from 3.1.14), and a
-SQLite statement is short; PDF rendering, the one long CPU task, runs in a real thread (see
-`printing.slots`).
+SQLite statement is short; PDF rendering, the one long CPU task, runs in a render process
+beside each worker (see `printing.renderer`), at most `PDF_RENDERS` at once on the machine.
 """
 
 from __future__ import annotations

@@ -14,9 +14,11 @@ from urllib.parse import unquote, urlparse
 
 from weasyprint import HTML
 from weasyprint.urls import URLFetcher, URLFetcherResponse
+from werkzeug.exceptions import ServiceUnavailable
 
 from .. import db
 from . import slots
+from .renderer import Renderer, RenderError
 
 STATIC = (Path(__file__).resolve().parents[2] / "static").resolve()
 BASE_URL = STATIC.as_uri() + "/"
@@ -75,7 +77,32 @@ def pdf(
         found = cached() if cached is not None else None
         if found is not None:
             return found
-        return slots.off_the_loop(lambda: write(html, chosen))
+        return _render(html, chosen)
+
+
+_renderer: Renderer | None = None
+
+
+def _render(html: str, fetcher: StaticOnlyFetcher) -> bytes:
+    """Render in this process, or under gevent (as `make run` serves) in the worker's render
+    process, which keeps WeasyPrint's CPU and GIL away from the connections it serves."""
+    global _renderer
+    if not _under_gevent() or fetcher.__class__ is not StaticOnlyFetcher:
+        return write(html, fetcher)
+    if _renderer is None:
+        _renderer = Renderer()
+    try:
+        return _renderer.render(html)
+    except RenderError as error:
+        raise ServiceUnavailable(retry_after=5) from error
+
+
+def _under_gevent() -> bool:
+    try:
+        from gevent import monkey
+    except ImportError:  # pragma: no cover - gevent is a dependency
+        return False
+    return bool(monkey.is_module_patched("socket"))
 
 
 def write(html: str, fetcher: StaticOnlyFetcher) -> bytes:
