@@ -12,7 +12,6 @@ Run: `.venv/bin/python bench/slow_clients.py`.
 
 from __future__ import annotations
 
-import socket
 import statistics
 import sys
 import tempfile
@@ -21,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.builders import worked_example
-from tests.server.server import Phone, Server, serve
+from tests.server.server import Phone, Server, serve, still_open
 from tests.server.test_slow_clients import half_sent
 
 HALF_SENT = 200
@@ -39,20 +38,6 @@ def players(server: Server, links: dict[str, str]) -> list[float]:
             answer = phone.request(path, timeout=30)
             times.append(answer.seconds if answer.status == 200 else float("inf"))
     return times
-
-
-def still_open(conn: socket.socket) -> bool:
-    """True while the server has neither answered nor closed the connection."""
-    conn.setblocking(False)
-    try:
-        conn.recv(1, socket.MSG_PEEK)  # data (an answer) or b"" (closed): not held any more
-        return False
-    except BlockingIOError:
-        return True
-    except OSError:
-        return False
-    finally:
-        conn.setblocking(True)
 
 
 def line(label: str, times: list[float], baseline: list[float] | None = None) -> str:

@@ -202,3 +202,17 @@ def self_signed(folder: Path) -> tuple[Path, Path]:
         capture_output=True,
     )
     return cert, key
+
+
+def still_open(conn: socket.socket) -> bool:
+    """True while the server has neither answered nor closed the connection."""
+    conn.setblocking(False)
+    try:
+        conn.recv(1, socket.MSG_PEEK)  # data (an answer) or b"" (closed): not held any more
+        return False
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    finally:
+        conn.setblocking(True)
