@@ -3,6 +3,9 @@ SHELL := /bin/bash
 BIN := .venv/bin
 HOST ?= 0.0.0.0
 PORT ?= 8000
+# With both set, `make run` serves HTTPS: make run CERT=cert.pem KEY=key.pem
+CERT ?=
+KEY ?=
 
 .PHONY: run test install install-test translations lint unit web fuzz server browser postgres bench clean
 
@@ -25,7 +28,7 @@ install-test: .venv/.installed-test translations
 
 run: install
 	$(BIN)/scorekeeper db upgrade
-	HOST=$(HOST) PORT=$(PORT) scripts/serve.sh
+	HOST=$(HOST) PORT=$(PORT) CERT=$(CERT) KEY=$(KEY) scripts/serve.sh
 
 test: install-test lint unit web fuzz server browser postgres
 
