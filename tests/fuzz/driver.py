@@ -41,10 +41,11 @@ class ServerError:
     status: int
     where: str  # the deepest frame of the scorekeeper package, "file:line in function"
     error: str
+    kind: str = "HTTP"
 
     @property
     def signature(self) -> str:
-        return f"{self.error.split(':', 1)[0]} at {self.where}"
+        return f"{self.kind} at {self.where}"
 
     @property
     def elsewhere(self) -> bool:
@@ -124,7 +125,10 @@ class Fuzzer:
                 status = response.status_code
         except Exception as error:  # the test client passes the app's exceptions on (TESTING)
             self.report.statuses[500] += 1
-            self.report.errors.append(ServerError(request.describe(), 500, _where(error), repr(error)[:300]))
+            where, shown = _where(error), repr(error)[:300]
+            self.report.errors.append(
+                ServerError(request.describe(), 500, where, shown, type(error).__name__)
+            )
             return
         self.report.statuses[status] += 1
         if status >= 500:
