@@ -3,8 +3,11 @@ SHELL := /bin/bash
 BIN := .venv/bin
 HOST ?= 0.0.0.0
 PORT ?= 8000
+# With both set, `make run` serves HTTPS: make run CERT=cert.pem KEY=key.pem
+CERT ?=
+KEY ?=
 
-.PHONY: run test install install-test translations lint unit web browser postgres bench clean
+.PHONY: run test install install-test translations lint unit web fuzz server browser postgres bench clean
 
 .venv/.installed: pyproject.toml scripts/bootstrap.sh
 	scripts/bootstrap.sh
@@ -21,13 +24,13 @@ translations: .venv/.installed
 	scripts/translations.sh compile
 
 install-test: .venv/.installed-test translations
-	scripts/apt-install.sh chromium postgresql
+	scripts/apt-install.sh chromium postgresql openssl
 
 run: install
 	$(BIN)/scorekeeper db upgrade
-	HOST=$(HOST) PORT=$(PORT) scripts/serve.sh
+	HOST=$(HOST) PORT=$(PORT) CERT=$(CERT) KEY=$(KEY) scripts/serve.sh
 
-test: install-test lint unit web browser postgres
+test: install-test lint unit web fuzz server browser postgres
 
 lint:
 	$(BIN)/ruff check .
@@ -41,16 +44,26 @@ unit:
 web:
 	$(BIN)/python -m pytest tests/web
 
+# Hostile requests against every form and route, seeded: never a 5xx, and a refusal stores nothing.
+fuzz:
+	$(BIN)/python -m pytest tests/fuzz
+
+# The real server as `make run` starts it: slow clients, a PDF flood, HTTPS.
+server:
+	$(BIN)/python -m pytest tests/server
+
 browser:
 	$(BIN)/python -m pytest tests/browser
 
 postgres:
-	scripts/with-postgres.sh $(BIN)/python -m pytest tests/web -m postgres
+	scripts/with-postgres.sh $(BIN)/python -m pytest tests/web tests/fuzz tests/server -m postgres
 
 bench: install-test
 	$(BIN)/python bench/score_games.py
 	$(BIN)/python bench/live_updates.py
 	$(BIN)/python bench/sheets.py
+	$(BIN)/python bench/slow_clients.py
+	$(BIN)/python bench/pdf_flood.py
 
 clean:
 	rm -rf .venv .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -9,6 +9,8 @@ import click
 from flask import Flask
 from flask.cli import FlaskGroup, with_appcontext
 
+from .backup import backup_command, export_all_command
+from .maintenance import prune_command
 from .report import sheet_json
 from .scoring import GameError, loads, score
 from .text_sheet import render
@@ -61,7 +63,7 @@ def import_command(file: str) -> None:
     click.echo(json.dumps(links))
 
 
-COMMANDS = [score_command, import_command]
+COMMANDS = [score_command, import_command, prune_command, backup_command, export_all_command]
 
 
 def _create_app() -> Flask:

@@ -54,7 +54,20 @@ def configure(app: Flask, test_config: dict[str, object] | None) -> None:
         SESSION_COOKIE_SAMESITE="Lax",
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
         BABEL_DEFAULT_LOCALE="en",
+        # Behind a reverse proxy: how many proxies to believe in X-Forwarded-For/-Proto/-Host.
+        # 0 (the default) believes none, so no client can pick the address it is counted under.
+        TRUSTED_PROXIES=0,
+        # At most this many PDFs render at once on this machine, across every worker; a request
+        # that waits longer than PDF_WAIT seconds for its turn is told to try again (503).
+        PDF_RENDERS=1,
+        PDF_WAIT=20,
+        # Pruning runs at most once per PRUNE_INTERVAL seconds, in whichever worker comes first.
+        PRUNE_INTERVAL=600,
+        SUBMISSION_DAYS=30,
+        PDF_CACHE_DAYS=14,
     )
+    # SCOREKEEPER_TRUSTED_PROXIES=1, SCOREKEEPER_LIMIT_CREATE="[60, 600]" and so on (values in JSON).
+    app.config.from_prefixed_env("SCOREKEEPER")
     if test_config:
         app.config.update(test_config)
     if not app.config.get("SECRET_KEY"):

@@ -79,15 +79,18 @@ class ChangeRow(Base):
 
 
 class SubmissionRow(Base):
-    """A form submission already acted on: a repeat of it is answered with the same `location`."""
+    """A form submission already acted on for a game: a repeat is answered with the same `location`.
+
+    Kept per game, so an id posted to another game never answers for this one; old ones are pruned.
+    """
 
     __tablename__ = "submissions"
 
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     version: Mapped[int] = mapped_column(Integer)
     location: Mapped[str] = mapped_column(String(300))
-    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
 
 
 class PdfCacheRow(Base):
@@ -100,4 +103,34 @@ class PdfCacheRow(Base):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     key: Mapped[str] = mapped_column(String(80))
     pdf: Mapped[bytes] = mapped_column(LargeBinary)
-    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
+
+
+class SheetCacheRow(Base):
+    """A rendered blank sheet, under a hash of everything that changes its bytes; derived, pruned."""
+
+    __tablename__ = "sheet_cache"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    pdf: Mapped[bytes] = mapped_column(LargeBinary)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
+
+
+class RateLimitRow(Base):
+    """How often one client did one limited thing (create, import, print) in the current window."""
+
+    __tablename__ = "rate_limits"
+
+    key: Mapped[str] = mapped_column(String(120), primary_key=True)
+    started: Mapped[int] = mapped_column(Integer)
+    hits: Mapped[int] = mapped_column(Integer)
+    reset_at: Mapped[int] = mapped_column(Integer, index=True)
+
+
+class ChoreRow(Base):
+    """When a periodic chore (pruning) last ran, so that one worker of many runs it."""
+
+    __tablename__ = "chores"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    last_run: Mapped[int] = mapped_column(Integer)

@@ -1,9 +1,11 @@
-"""Security headers and CSRF protection for every response."""
+"""Security headers, CSRF protection, HTTPS (Secure cookies, HSTS) and a trusted proxy, if any."""
 
 from __future__ import annotations
 
-from flask import Flask, Response
+from flask import Flask, Response, request
+from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 csrf = CSRFProtect()
 
@@ -21,10 +23,44 @@ CSP = "; ".join(
         "form-action 'self'",
     ]
 )
+HSTS = "max-age=31536000"
+# Pages and files that carry an edit link, or a whole game: never kept by a browser or proxy cache.
+PRIVATE_ENDPOINTS = frozenset(
+    {"home.index", "transfer.export_json", "transfer.export_csv", "sheets.filled_pdf"}
+)
+
+
+class SessionInterface(SecureCookieSessionInterface):
+    """The signed session cookie, marked Secure whenever the request came over HTTPS.
+
+    It holds the edit links of the games opened on the device, so it must never travel in clear
+    once the site is reached over HTTPS.
+    """
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(super().get_cookie_secure(app)) or request.is_secure
+
+
+def private() -> bool:
+    """Whether the response carries an edit link or a whole game."""
+    view_args = request.view_args or {}
+    return (
+        request.endpoint in PRIVATE_ENDPOINTS
+        or request.path.startswith("/g/")
+        or view_args.get("kind") == "g"
+    )
 
 
 def init_app(app: Flask) -> None:
     csrf.init_app(app)
+    app.session_interface = SessionInterface()
+    proxies = int(app.config.get("TRUSTED_PROXIES") or 0)
+    if proxies > 0:
+        # Only then do X-Forwarded-For (the client counted by the rate limits) and
+        # X-Forwarded-Proto (HTTPS, so Secure cookies and HSTS) mean anything.
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies, x_port=proxies
+        )
 
     @app.after_request
     def headers(response: Response) -> Response:
@@ -33,4 +69,8 @@ def init_app(app: Flask) -> None:
         response.headers.setdefault("Referrer-Policy", "same-origin")
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("X-Frame-Options", "DENY")
+        if request.is_secure:
+            response.headers.setdefault("Strict-Transport-Security", HSTS)
+        if private():
+            response.headers["Cache-Control"] = "no-store"
         return response

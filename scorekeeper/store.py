@@ -8,7 +8,9 @@ version never both succeed: the second gets Conflict.
 
 from __future__ import annotations
 
+import re
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,6 +53,17 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+# Link tokens and one-time submission ids are short URL-safe strings. Anything else (a NUL byte,
+# which PostgreSQL refuses outright, or more than the column holds) is no such link or id, and is
+# turned away before it reaches the database.
+_KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def well_formed(key: str | None) -> bool:
+    """Whether `key` could be a link token or a submission id."""
+    return key is not None and _KEY.fullmatch(key) is not None
+
+
 def hand_of(deal: DealRow) -> dict[str, Any]:
     """The `barbu-game/1` hand of a stored deal."""
     hand: dict[str, Any] = {"contract": deal.contract, "doubles": deal.doubles}
@@ -76,6 +89,8 @@ def document(row: GameRow) -> dict[str, Any]:
 
 def find(token: str) -> StoredGame | None:
     """The game whose edit or view link ends in `token`."""
+    if not well_formed(token):
+        return None
     s = db.session()
     row = s.scalar(select(GameRow).where(GameRow.edit_token == token))
     editable = row is not None
@@ -86,8 +101,21 @@ def find(token: str) -> StoredGame | None:
     return StoredGame(row, load(document(row)), editable)
 
 
-def create(game: Game, kind: str = "create") -> GameRow:
-    """Store `game` as a new game with fresh links."""
+@dataclass(frozen=True)
+class Once:
+    """A one-time submission made on game `game_id` that creates another game ("play again").
+
+    `location` gives the page to answer a repeat with, from the new game's edit token.
+    """
+
+    game_id: int
+    submission: str
+    version: int
+    location: Callable[[str], str]
+
+
+def create(game: Game, kind: str = "create", once: Once | None = None) -> GameRow:
+    """Store `game` as a new game with fresh links; Conflict if `once` was already acted on."""
     s = db.session()
     doc = dump(game)
     row = GameRow(
@@ -103,7 +131,16 @@ def create(game: Game, kind: str = "create") -> GameRow:
     s.add(row)
     s.flush()
     s.add(ChangeRow(game_id=row.id, version=0, kind=kind, position=None, before=None, after=None))
-    s.commit()
+    if once is not None and well_formed(once.submission):
+        location = once.location(row.edit_token)
+        s.add(
+            SubmissionRow(id=once.submission, game_id=once.game_id, version=once.version, location=location)
+        )
+    try:
+        s.commit()
+    except IntegrityError:  # the same submission, sent twice at once, was stored by the other
+        s.rollback()
+        raise Conflict from None
     return row
 
 
@@ -122,10 +159,11 @@ def save(
 ) -> int:
     """Store `game` as the next version of `stored`, made on `version`; Conflict if stale.
 
-    `kind` is "add", "edit" or "undo" and `position` the deal concerned; only
-    that deal's row changes. `submission` is the form's one-time id and the
-    page to answer a repeat of it with; it is stored in the same transaction
-    as the change, so a change and its id are kept together or not at all.
+    `kind` is "add", "edit", "undo" or "redo" and `position` the deal
+    concerned; only that deal's row changes. `submission` is the form's
+    one-time id and the page to answer a repeat of it with; it is stored in
+    the same transaction as the change, so a change and its id are kept
+    together or not at all. An id that is not well formed is left out.
     `detail` is what the form showed that the game file does not keep (who
     took which queen), so that a correction shows exactly what was entered.
     Returns the new version.
@@ -156,7 +194,7 @@ def save(
                 game_id=row.id, version=version + 1, kind=kind, position=position, before=before, after=after
             )
         )
-        if submission is not None:
+        if submission is not None and well_formed(submission[0]):
             s.add(
                 SubmissionRow(id=submission[0], game_id=row.id, version=version + 1, location=submission[1])
             )
@@ -177,16 +215,21 @@ def _fill(deal: DealRow, hand: dict[str, Any], detail: dict[str, Any] | None) ->
     return deal
 
 
-def answered(submission: str | None) -> str | None:
-    """Where a submission already acted on sent the player, or None if it is new."""
-    if not submission:
+def answered(game_id: int, submission: str | None) -> str | None:
+    """Where a submission already acted on for this game sent the player, or None if it is new.
+
+    Ids are kept per game: the same id posted to another game is a new submission there.
+    """
+    if not well_formed(submission):
         return None
-    row = db.session().get(SubmissionRow, submission[:64])
+    row = db.session().get(SubmissionRow, (game_id, submission))
     return None if row is None else row.location
 
 
 def current_version(token: str) -> int | None:
     """The version of the game behind a link, read without loading the game."""
+    if not well_formed(token):
+        return None
     s = db.session()
     for column in (GameRow.edit_token, GameRow.view_token):
         version = s.scalar(select(GameRow.version).where(column == token))

@@ -1,16 +1,21 @@
 """Rendered PDFs kept in the database, so every worker and machine shares them.
 
-A key names the game's version, so a change to the game makes a new key; older
-entries of the game are dropped when a new one is stored.
+A filled sheet's key names the game's version, so a change to the game makes a new key; older
+entries of the game are dropped when a new one is stored. Blank sheets are kept under a hash of
+their parameters. Both are pruned after a while (see `maintenance`).
 """
 
 from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
 
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
 from .. import db
-from ..models import PdfCacheRow
+from ..models import PdfCacheRow, SheetCacheRow
 
 
 def get(game_id: int, key: str) -> bytes | None:
@@ -33,3 +38,39 @@ def put(game_id: int, key: str, pdf: bytes) -> None:
         s.commit()
     except IntegrityError:  # another worker stored the same sheet first
         s.rollback()
+
+
+def blank_key(*parts: object) -> str:
+    """The cache key of a blank sheet: a hash of everything that changes its bytes."""
+    text = json.dumps([DESIGN, *parts], ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def get_blank(key: str) -> bytes | None:
+    """The cached blank sheet for `key`, if any."""
+    data: bytes | None = db.session().scalar(select(SheetCacheRow.pdf).where(SheetCacheRow.key == key))
+    return data
+
+
+def put_blank(key: str, pdf: bytes) -> None:
+    """Keep a blank sheet under `key` (pruned after PDF_CACHE_DAYS)."""
+    s = db.session()
+    s.add(SheetCacheRow(key=key, pdf=pdf))
+    try:
+        s.commit()
+    except IntegrityError:  # another worker stored the same sheet first
+        s.rollback()
+
+
+def _design() -> str:
+    """A short hash of the sheet's template and stylesheets: a new design is a new cache key."""
+    root = Path(__file__).resolve().parents[2]
+    digest = hashlib.sha256()
+    for path in sorted(
+        [root / "templates" / "sheets" / "sheet.html", *(root / "static" / "css").glob("sheet*.css")]
+    ):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:8]
+
+
+DESIGN = _design()

@@ -8,6 +8,9 @@ from flask import Blueprint, Response, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 
+from .. import limits
+from ..filenames import disposition
+from ..i18n import persian_digits
 from ..scoring import BARBU, GAMES, Rules
 from ..web.lookup import game_or_404
 from . import cache, layout, render
@@ -23,12 +26,8 @@ def _paper() -> tuple[str, str]:
     return (paper if paper in PAPERS else "a4", orientation if orientation in ORIENTATIONS else "portrait")
 
 
-def _pdf_response(data: bytes, filename: str, disposition: str = "inline") -> Response:
-    return Response(
-        data,
-        mimetype="application/pdf",
-        headers={"Content-Disposition": f'{disposition}; filename="{filename}"'},
-    )
+def _pdf_response(data: bytes, content_disposition: str) -> Response:
+    return Response(data, mimetype="application/pdf", headers={"Content-Disposition": content_disposition})
 
 
 def blank_rules() -> Rules:
@@ -71,14 +70,24 @@ def blank_pdf() -> ResponseReturnValue:
     paper, orientation = _paper()
     rules = blank_rules()
     names = tuple(request.args.get(f"player_{s}", "").strip()[:40] for s in range(rules.players))
-    html = render_template(
-        "sheets/sheet.html",
-        layout=layout.blank(names, rules),
-        paper=PAPERS[paper],
-        orientation=orientation,
-        printed=None,
+    # Cached by everything that changes the bytes; only a sheet not seen before is rendered.
+    settings = [[k, v] for k, v in rules.settings]
+    key = cache.blank_key(
+        paper, orientation, rules.game.id, rules.players, settings, names, str(get_locale()), persian_digits()
     )
-    return _pdf_response(render.pdf(html), "barbu-sheet.pdf")
+    data = cache.get_blank(key)
+    if data is None:
+        limits.check("pdf")
+        html = render_template(
+            "sheets/sheet.html",
+            layout=layout.blank(names, rules),
+            paper=PAPERS[paper],
+            orientation=orientation,
+            printed=None,
+        )
+        data = render.pdf(html, cached=lambda: cache.get_blank(key))
+        cache.put_blank(key, data)
+    return _pdf_response(data, 'inline; filename="barbu-sheet.pdf"')
 
 
 @bp.get("/<any(g, v):kind>/<token>/sheet.pdf")
@@ -86,9 +95,11 @@ def filled_pdf(kind: str, token: str) -> ResponseReturnValue:
     """The game's sheet as PDF: rendered once per version, paper and language, then cached."""
     stored = game_or_404(token, kind)
     paper, orientation = _paper()
-    key = f"{stored.version}:{paper}:{orientation}:{get_locale()}"
+    digits = "fa-digits" if persian_digits() else "digits"
+    key = f"{stored.version}:{paper}:{orientation}:{get_locale()}:{digits}:{cache.DESIGN}"
     data = cache.get(stored.row.id, key)
     if data is None:
+        limits.check("pdf")
         html = render_template(
             "sheets/sheet.html",
             layout=layout.filled(stored.game),
@@ -96,6 +107,6 @@ def filled_pdf(kind: str, token: str) -> ResponseReturnValue:
             orientation=orientation,
             printed=datetime.now(UTC),
         )
-        data = render.pdf(html)
+        data = render.pdf(html, cached=lambda: cache.get(stored.row.id, key))
         cache.put(stored.row.id, key, data)
-    return _pdf_response(data, f"barbu-game-{stored.row.id}.pdf")
+    return _pdf_response(data, disposition(stored.game.players, stored.row.created_at, ".pdf", "inline"))

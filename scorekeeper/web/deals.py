@@ -100,7 +100,7 @@ def _entry(
     if form is not None and contract is not None and not switching and form.validate_on_submit():
         # A repeated submission (double tap, retry, resend after going offline) is answered as
         # the first one was, and stores nothing.
-        done = store.answered(form.submission.data)
+        done = store.answered(stored.row.id, form.submission.data)
         if done is not None:
             return redirect(done, 303)
         if form.version.data != str(stored.version):
@@ -124,7 +124,7 @@ def _entry(
             except GameError as error:
                 errors = problems_by_section(error, index + 1, contract)
             except store.Conflict:
-                done = store.answered(form.submission.data)
+                done = store.answered(stored.row.id, form.submission.data)
                 if done is not None:
                     return redirect(done, 303)
                 changed = True

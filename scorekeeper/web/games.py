@@ -76,6 +76,7 @@ def _page(stored: store.StoredGame, template: str, notice: str | None = None, st
         view=sheet_view(stored.game),
         turn=stored.game.next_turn(),
         form=_fresh_form(stored.version),
+        again=_fresh_form(stored.version),
         notice=notice,
         etag=etag,
         undone=undone if undone_contract is not None else None,
@@ -162,7 +163,7 @@ def _change(
     if not form.validate_on_submit():
         abort(400)
     location = url_for("games.page", kind="g", token=stored.token)
-    done = store.answered(form.submission.data)
+    done = store.answered(stored.row.id, form.submission.data)
     if done is not None:
         return redirect(done, 303)
     if form.version.data != str(stored.version):
@@ -170,7 +171,7 @@ def _change(
     try:
         store.save(stored, stored.version, changed(), kind, position, (form.submission.data, location))
     except store.Conflict:
-        if store.answered(form.submission.data) is not None:
+        if store.answered(stored.row.id, form.submission.data) is not None:
             return redirect(location, 303)
         return _changed(stored.token)
     return redirect(location, 303)
@@ -186,10 +187,26 @@ def _undone(stored: store.StoredGame) -> ChangeRow | None:
 def again(token: str) -> ResponseReturnValue:
     """Start a new game with the same players and rules; the next player declares first."""
     stored = game_or_404(token, "g")
-    if not EmptyForm().validate_on_submit():
+    form = EmptyForm()
+    if not form.validate_on_submit():
         abort(400)
+    # A double tap sends the button's one-time id twice: the second is sent to the first new game.
+    done = store.answered(stored.row.id, form.submission.data)
+    if done is not None:
+        return redirect(done, 303)
     old = stored.game
-    row = store.create(Game(old.players, (old.first_declarer + 1) % len(old.players), old.rules))
+    once = store.Once(
+        stored.row.id,
+        form.submission.data,
+        stored.version,
+        lambda edit_token: url_for("games.page", kind="g", token=edit_token),
+    )
+    try:
+        row = store.create(
+            Game(old.players, (old.first_declarer + 1) % len(old.players), old.rules), once=once
+        )
+    except store.Conflict:
+        return redirect(store.answered(stored.row.id, form.submission.data) or url_for("home.index"), 303)
     return redirect(url_for("games.page", kind="g", token=row.edit_token), 303)
 
 

@@ -23,6 +23,9 @@ def _back() -> str:
     parts = urlsplit(target)
     if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
         return "/"
+    # A control character (CR, LF, NUL...) can never be part of a header: such a path is not ours.
+    if any(ord(c) < 32 or ord(c) == 127 for c in target) or "\\" in target:
+        return "/"
     return target
 
 
@@ -31,7 +34,9 @@ def choose(code: str) -> Response:
     """Remember the language chosen on this device and go back."""
     response = redirect(_back(), 303)
     if code in LANGUAGES:
-        response.set_cookie("lang", code, max_age=YEAR, samesite="Lax", httponly=True)
+        response.set_cookie(
+            "lang", code, max_age=YEAR, samesite="Lax", httponly=True, secure=request.is_secure
+        )
     return response
 
 
@@ -40,7 +45,9 @@ def digits(style: str) -> Response:
     """Show numbers with Persian or with Western digits."""
     response = redirect(_back(), 303)
     if style in ("persian", "western"):
-        response.set_cookie("digits", style, max_age=YEAR, samesite="Lax", httponly=True)
+        response.set_cookie(
+            "digits", style, max_age=YEAR, samesite="Lax", httponly=True, secure=request.is_secure
+        )
     return response
 
 

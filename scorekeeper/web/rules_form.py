@@ -118,14 +118,16 @@ def _custom_points(form: NewGameForm, game: GameKind, players: int) -> Points | 
     return Points.build(values) if complete else None
 
 
-def _setting(option: Choice | Flag | Number, data: Any) -> Setting:
+def _setting(option: Choice | Flag | Number, data: Any) -> Setting | None:
+    """The value chosen on the form for `option`, None when it is not one of the option's."""
     match option:
         case Choice():
-            return next(v for v in option.values if str(v) == data)
+            return next((v for v in option.values if str(v) == data), None)
         case Flag():
             return bool(data)
         case Number():
-            return int(data)
+            text = str(data)
+            return int(text) if text.isdigit() and option.low <= int(text) <= option.high else None
 
 
 @dataclass(frozen=True)
@@ -158,7 +160,10 @@ def build_rules(form: NewGameForm, game: GameKind, players: int) -> tuple[Rules 
     points = _custom_points(form, game, players) if custom else dict(game.schemes).get(form.scheme.data or "")
     if custom and points is None:
         return None, None
-    settings = {o.key: _setting(o, form[o.key].data) for o in game.options}
+    chosen = {o.key: _setting(o, form[o.key].data) for o in game.options}
+    settings = {k: v for k, v in chosen.items() if v is not None}
+    if len(settings) < len(chosen):  # the form's own checks say which (a tampered post)
+        return None, None
     if settings.get("doubling") == "none" and "compulsory_doubles" in settings:
         settings["compulsory_doubles"] = 0
     try:

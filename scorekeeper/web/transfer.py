@@ -13,6 +13,7 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 
 from .. import store
+from ..filenames import disposition
 from ..scoring import GameError, dump, loads
 from ..scoring.marks import letters, marks_of
 from ..sheet_view import sheet_view
@@ -71,7 +72,9 @@ def export_json(kind: str, token: str) -> Response:
     """Download the game as a barbu-game/1 file."""
     stored = game_or_404(token, kind)
     body = json.dumps(dump(stored.game), ensure_ascii=False, indent=2)
-    return _download(body, "application/json", f"barbu-game-{stored.row.id}.json")
+    return _download(
+        body, "application/json", disposition(stored.game.players, stored.row.created_at, ".json")
+    )
 
 
 def spreadsheet_safe(cell: object) -> object:
@@ -110,12 +113,8 @@ def export_csv(kind: str, token: str) -> Response:
                     scored.running[seat],
                 )
             )
-    return _download(out.getvalue(), "text/csv", f"barbu-game-{stored.row.id}.csv")
+    return _download(out.getvalue(), "text/csv", disposition(game.players, stored.row.created_at, ".csv"))
 
 
-def _download(body: str, mimetype: str, filename: str) -> Response:
-    return Response(
-        body,
-        mimetype=mimetype,
-        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
-    )
+def _download(body: str, mimetype: str, content_disposition: str) -> Response:
+    return Response(body, mimetype=mimetype, headers={"Content-Disposition": content_disposition})

@@ -1,6 +1,12 @@
 // Nothing typed is lost when the connection drops: a deal that cannot be sent is kept in
 // IndexedDB on this phone and sent when the connection returns. Each entry carries its form's
 // one-time submission id, so sending it again never stores it twice.
+//
+// An entry is kept until the server has answered it for good: stored (2xx, or a redirect to the
+// sheet), or shown back with the entry in the form ("this game changed", 409, or a refusal with
+// the reason next to the field, 422). Anything else (no connection, a 5xx, a 429, a 400 because
+// the cookie that carries the form's token was cleared) keeps it for another try; a 400 first
+// fetches a fresh token from the page the form came from.
 (function () {
   "use strict";
   const DB = "barbu-outbox";
@@ -42,24 +48,66 @@
   }
 
   function show(html) {
-    // The server's answer to a post that was not accepted (a refusal, or "this game changed"):
-    // shown just as a normal form post would show it, with the entry kept in the form.
+    // The server's answer that holds the entry (a refusal, or "this game changed"): shown just as
+    // a normal form post would show it, with the entry kept in the form.
     document.open();
     document.write(html);
     document.close();
   }
 
-  async function send(entry) {
-    const response = await fetch(entry.url, {
+  function send(entry) {
+    return fetch(entry.url, {
       method: "POST",
       body: new URLSearchParams(entry.fields),
       credentials: "same-origin",
     });
+  }
+
+  // What the server's answer means for a kept entry.
+  function verdict(response) {
+    if (response.redirected || response.ok) return "stored";
+    if (response.status === 409 || response.status === 422) return "shown";
+    return "again";
+  }
+
+  // The form's CSRF token is tied to the session cookie; if the cookie was cleared, the page the
+  // form came from hands out a new cookie and a token that goes with it.
+  async function refreshToken(entry) {
+    try {
+      const page = await fetch(entry.page || entry.url, { credentials: "same-origin", cache: "no-store" });
+      if (!page.ok) return false;
+      const html = new DOMParser().parseFromString(await page.text(), "text/html");
+      const input = html.querySelector("input[name=csrf_token]");
+      if (!input) return false;
+      entry.fields = entry.fields.map(([k, v]) => [k, k === "csrf_token" ? input.value : v]);
+      return true;
+    } catch (error) {
+      return false;
+    }
+  }
+
+  // Send `entry`; a 400 gets one more try with a fresh token. Throws when there is no connection.
+  async function deliver(entry) {
+    let response = await send(entry);
+    if (response.status === 400 && (await refreshToken(entry))) response = await send(entry);
     return response;
   }
 
   // A followed redirect loses its #fragment; put back the deal's anchor.
   const landing = (response, entry) => response.url + (entry.anchor ? `#${entry.anchor}` : "");
+
+  async function settle(response, entry, here) {
+    const outcome = verdict(response);
+    if (outcome === "again") {
+      await keep(entry);
+      say("retry", 1);
+      return false;
+    }
+    await drop(entry.id);
+    if (outcome === "shown" || !response.redirected) show(await response.text());
+    else if (here) location.href = landing(response, entry);
+    return true;
+  }
 
   let flushing = false;
   async function flush() {
@@ -70,19 +118,13 @@
       for (const entry of entries) {
         let response;
         try {
-          response = await send(entry);
+          response = await deliver(entry);
         } catch (error) {
           say("waiting", entries.length);
           return;
         }
-        await drop(entry.id);
-        if (!response.redirected) {
-          show(await response.text());
-          return;
-        }
-        if (entry.url.split("#")[0] === location.href.split("#")[0] || entries.length === 1) {
-          location.href = landing(response, entry);
-        }
+        const here = entry.url.split("#")[0] === location.href.split("#")[0] || entries.length === 1;
+        if (!(await settle(response, entry, here)) || verdict(response) === "shown") return;
       }
       say("", 0);
     } finally {
@@ -96,6 +138,7 @@
       const entry = {
         id: form.querySelector("input[name=submission]").value,
         url: form.action || location.href,
+        page: location.href.split("#")[0],
         anchor: form.dataset.anchor || "",
         fields: Array.from(new FormData(form).entries()),
         at: Date.now(),
@@ -103,15 +146,16 @@
       if (event.submitter && event.submitter.name) entry.fields.push([event.submitter.name, event.submitter.value]);
       let response;
       try {
-        response = await send(entry);
+        response = await deliver(entry);
       } catch (error) {
         await keep(entry);
         say("kept", 1);
         return;
       }
-      if (response.redirected) location.href = landing(response, entry);
-      // Refused or out of date: nothing was stored, so post it the ordinary way to show the answer.
-      else HTMLFormElement.prototype.submit.call(form);
+      // Shown back with the entry in the form: post it the ordinary way, so that the answer is a
+      // page of its own (the same one-time id and version give the same answer).
+      if (verdict(response) === "shown") HTMLFormElement.prototype.submit.call(form);
+      else await settle(response, entry, true);
     });
   });
 

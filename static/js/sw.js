@@ -1,8 +1,40 @@
 // Service worker: the app shell and the pages already seen stay usable without a connection.
 // Entries typed offline are kept by offline.js (IndexedDB), not here: posts are never cached.
-const CACHE = "barbu-v1";
-const SHELL = ["/", "/offline", "/static/css/app.css", "/static/css/print.css", "/static/js/offline.js",
+//
+// What is kept, and for how long:
+// - the shell (offline page, styles, scripts, icon) and read-only pages (/v/...), the blank-sheet
+//   and new-game forms: as long as the app is installed, refreshed on every visit online;
+// - pages that carry an edit link (/g/... and the start page, which lists the games opened here):
+//   only for the visit, since whoever holds the phone later could take the game from them.
+//   They are kept so that a table whose Wi-Fi drops can still reopen the sheet and the entry
+//   forms it just used, and dropped EDIT_HOURS after they were fetched (longer than a game
+//   lasts), whenever the worker starts or a page is opened. The server marks them no-store, so
+//   the browser's own HTTP cache never keeps them at all.
+const CACHE = "barbu-v2";
+const EDIT_CACHE = "barbu-edit-v1";
+const EDIT_HOURS = 6;
+const FETCHED = "x-barbu-fetched";
+const SHELL = ["/offline", "/static/css/app.css", "/static/css/print.css", "/static/js/offline.js",
   "/static/js/deal.js", "/static/js/live.js", "/static/js/new-game.js", "/static/icon.svg"];
+
+const carriesEditLink = (url) => url.pathname === "/" || url.pathname.startsWith("/g/");
+
+async function dropStaleEditPages() {
+  const cache = await caches.open(EDIT_CACHE);
+  const oldest = Date.now() - EDIT_HOURS * 3600 * 1000;
+  for (const request of await cache.keys()) {
+    const hit = await cache.match(request);
+    if (!hit || Number(hit.headers.get(FETCHED) || 0) < oldest) await cache.delete(request);
+  }
+}
+
+async function keepEditPage(request, response) {
+  // The time it was fetched travels with the copy, so that it can be dropped when too old.
+  const headers = new Headers(response.headers);
+  headers.set(FETCHED, String(Date.now()));
+  const copy = new Response(await response.blob(), { status: response.status, headers });
+  await (await caches.open(EDIT_CACHE)).put(request, copy);
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
@@ -11,7 +43,9 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
-      .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
+      // Earlier versions kept edit pages for good: every cache but these two goes.
+      .then((keys) => Promise.all(keys.filter((k) => k !== CACHE && k !== EDIT_CACHE).map((k) => caches.delete(k))))
+      .then(dropStaleEditPages)
       .then(() => self.clients.claim()),
   );
 });
@@ -23,17 +57,24 @@ self.addEventListener("fetch", (event) => {
   if (url.pathname.endsWith("/live") || request.cache === "no-store") return;
   if (request.mode === "navigate") {
     // Network first, so the sheet is never stale while online; the last copy when offline.
+    const edit = carriesEditLink(url);
     event.respondWith(
       fetch(request)
         .then((response) => {
-          if (response.ok) {
+          const html = (response.headers.get("Content-Type") || "").startsWith("text/html");
+          if (response.ok && html) {
             const copy = response.clone();
-            caches.open(CACHE).then((cache) => cache.put(request, copy));
+            event.waitUntil(edit ? keepEditPage(request, copy) : caches.open(CACHE).then((c) => c.put(request, copy)));
           }
           return response;
         })
-        .catch(() => caches.match(request).then((hit) => hit || caches.match("/offline"))),
+        .catch(async () => {
+          if (edit) await dropStaleEditPages();
+          const hit = await caches.match(request);
+          return hit || caches.match("/offline");
+        }),
     );
+    if (edit) event.waitUntil(dropStaleEditPages());
   } else if (url.pathname.startsWith("/static/")) {
     // Cached copy at once, refreshed behind it.
     event.respondWith(

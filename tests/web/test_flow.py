@@ -12,9 +12,9 @@ from scorekeeper.models import GameRow
 from tests.builders import worked_example
 
 from .helpers import (
-    checked,
     WORKED_DEAL_1,
     WORKED_DEAL_2,
+    checked,
     count_rows,
     create_game,
     enter,

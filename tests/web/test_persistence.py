@@ -59,7 +59,9 @@ def _snapshot(app: Flask) -> dict[str, list[tuple[Any, ...]]]:
     """Every row of every table, to show that nothing changed."""
     with app.extensions["db_engine"].connect() as connection:
         return {
-            table.name: [tuple(r) for r in connection.execute(select(table).order_by(table.c.id))]
+            table.name: [
+                tuple(r) for r in connection.execute(select(table).order_by(*table.primary_key.columns))
+            ]
             for table in Base.metadata.sorted_tables
         }
 

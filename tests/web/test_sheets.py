@@ -169,7 +169,7 @@ def test_a_filled_sheet_is_cached_per_version_and_paper(app: Flask, client: Flas
     links = import_game(app, worked_example())
     calls: list[int] = []
     original = render.pdf
-    monkeypatch.setattr(render, "pdf", lambda html, fetcher=None: calls.append(1) or original(html, fetcher))
+    monkeypatch.setattr(render, "pdf", lambda html, **kw: calls.append(1) or original(html, **kw))
     first = client.get(f"{links.edit}/sheet.pdf").data
     again = client.get(f"{links.view}/sheet.pdf").data
     assert first == again and len(calls) == 1

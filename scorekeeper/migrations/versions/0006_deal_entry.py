@@ -1,7 +1,7 @@
 """What a deal's form showed beyond its result, so that a correction shows it as entered.
 
-Revision ID: 0100
-Revises: 0003
+Revision ID: 0006
+Revises: 0005
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0100"
-down_revision = "0003"
+revision = "0006"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,86 @@
+"""Keeping the data safe: an online backup, and every game written out as a game file."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import sys
+from pathlib import Path
+
+import click
+from flask import current_app
+from flask.cli import with_appcontext
+from sqlalchemy import Engine, select
+
+from . import db
+from .filenames import stem
+from .models import GameRow
+from .scoring import dump, load
+from .store import document
+
+
+def backup_sqlite(engine: Engine, destination: Path) -> None:
+    """Copy the SQLite database to `destination` with SQLite's online backup API.
+
+    The server may go on reading and writing meanwhile: the copy is of one consistent moment.
+    """
+    raw = engine.raw_connection()
+    try:
+        source = raw.driver_connection
+        assert isinstance(source, sqlite3.Connection)
+        target = sqlite3.connect(destination)
+        try:
+            source.backup(target)
+        finally:
+            target.close()
+    finally:
+        raw.close()
+
+
+@click.command("backup")
+@click.argument("destination", type=click.Path(dir_okay=False, writable=True, path_type=Path))
+@with_appcontext
+def backup_command(destination: Path) -> None:
+    """Copy the database to DESTINATION while the server keeps running (SQLite)."""
+    engine: Engine = current_app.extensions["db_engine"]
+    if engine.dialect.name != "sqlite":
+        url = engine.url.render_as_string(hide_password=True).replace("postgresql+psycopg", "postgresql")
+        click.echo(
+            "PostgreSQL is backed up by its own tools, also while the server runs:\n"
+            f"  pg_dump --format=custom --file={destination} '{url}'\n"
+            f"and restored into an empty database with: pg_restore --dbname=URL {destination}",
+            err=True,
+        )
+        sys.exit(2)
+    if destination.exists():
+        click.echo(f"{destination} exists; choose a new file.", err=True)
+        sys.exit(1)
+    backup_sqlite(engine, destination)
+    click.echo(f"backed up to {destination}")
+
+
+def export_all(directory: Path) -> list[Path]:
+    """Write every stored game to `directory` as a barbu-game/1 file; returns the files written."""
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    s = db.session()
+    for row in s.scalars(select(GameRow).order_by(GameRow.id)):
+        base = stem(row.players, row.created_at)
+        path = directory / f"{base}.json"
+        n = 2
+        while path.exists() or path in written:
+            path = directory / f"{base}-{n}.json"
+            n += 1
+        doc = dump(load(document(row)))  # exactly what the game's own download gives
+        path.write_text(json.dumps(doc, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+        written.append(path)
+    return written
+
+
+@click.command("export-all")
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+@with_appcontext
+def export_all_command(directory: Path) -> None:
+    """Write every game to DIRECTORY as a barbu-game/1 file (scorekeeper import reads them back)."""
+    written = export_all(directory)
+    click.echo(f"{len(written)} game(s) written to {directory}")

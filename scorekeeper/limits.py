@@ -1,0 +1,100 @@
+"""Rate limits per client address for what costs the server most: new games, imports, printed sheets.
+
+The counters live in the database every worker and machine already shares: a fixed-window counter
+per (action, client), bumped with one atomic upsert (`INSERT ... ON CONFLICT DO UPDATE ... RETURNING`,
+which SQLite 3.35+ and PostgreSQL both have), so several workers never under-count. The window
+restarts when the stored one has ended; old rows are pruned (see `maintenance`).
+
+The client is `request.remote_addr`: the peer's address, or the one `X-Forwarded-For` names only
+when the app is told to trust that many proxies (`TRUSTED_PROXIES`, see `security`). IPv6 clients
+are counted by /64, the block one device or home network is handed.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import time
+from typing import Any
+
+from flask import Flask, current_app, request
+from sqlalchemy import case
+from sqlalchemy.dialects import postgresql, sqlite
+from werkzeug.exceptions import TooManyRequests
+
+from .models import RateLimitRow
+
+# POSTs counted against a limit, by endpoint; rendering a sheet is counted where it happens.
+ENDPOINTS = {"new_game.new": "create", "games.again": "create", "transfer.import_game": "import"}
+DEFAULTS = {
+    # (how many, per how many seconds): far above what a club's busiest evening needs, even with
+    # every table behind the club's one address, and far below what fills a disk.
+    "LIMIT_CREATE": (60, 600),
+    "LIMIT_IMPORT": (60, 600),
+    "LIMIT_PDF": (120, 600),
+}
+
+
+def client() -> str:
+    """The client's address as counted: IPv4 as is, IPv6 by its /64."""
+    address = request.remote_addr or "unknown"
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address[:64]
+    if ip.version == 6:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def _insert(dialect: str) -> Any:
+    return (postgresql if dialect == "postgresql" else sqlite).insert(RateLimitRow)
+
+
+def hit(key: str, per: int, now: int | None = None) -> tuple[int, int]:
+    """Count one more for `key` in its current window of `per` seconds: (hits so far, seconds left)."""
+    now = int(time.time()) if now is None else now
+    started = now - now % per
+    engine = current_app.extensions["db_engine"]
+    insert = _insert(engine.dialect.name)
+    statement = (
+        insert.values(key=key, started=started, hits=1, reset_at=started + per)
+        .on_conflict_do_update(
+            index_elements=[RateLimitRow.key],
+            set_={
+                "hits": case((RateLimitRow.started == started, RateLimitRow.hits + 1), else_=1),
+                "started": started,
+                "reset_at": started + per,
+            },
+        )
+        .returning(RateLimitRow.hits)
+    )
+    # Its own short transaction: the count holds whatever the request does next.
+    with engine.begin() as connection:
+        hits = int(connection.execute(statement).scalar_one())
+    return hits, started + per - now
+
+
+def check(action: str) -> None:
+    """Count this request against the client's limit for `action`; 429 with Retry-After when over."""
+    limit = current_app.config.get(f"LIMIT_{action.upper()}")
+    if not limit:
+        return
+    most, per = int(limit[0]), int(limit[1])
+    hits, left = hit(f"{action}:{client()}", per)
+    if hits > most:
+        raise TooManyRequests(retry_after=max(left, 1))
+
+
+def init_app(app: Flask) -> None:
+    for key, value in DEFAULTS.items():
+        app.config.setdefault(key, value)
+
+    @app.before_request
+    def limit_posts() -> None:
+        action = ENDPOINTS.get(request.endpoint or "")
+        if action is None or request.method != "POST":
+            return
+        # Balancing custom points on the new-game form creates nothing.
+        if request.endpoint == "new_game.new" and request.form.get("action", "create") != "create":
+            return
+        check(action)

@@ -1,0 +1,52 @@
+"""What the service worker keeps: read-only pages for good, pages with an edit link for the visit only."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from playwright.sync_api import Page
+
+from .entry import create_game
+
+PLAYERS = ["Ann", "Beth", "Cat", "Diana"]
+
+CACHED = """async (name) => {
+  const cache = await caches.open(name);
+  return (await cache.keys()).map((r) => new URL(r.url).pathname);
+}"""
+
+
+def controlled(page: Page, url: str) -> None:
+    """Open `url` with the service worker in charge of the page."""
+    page.goto(url)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+
+
+def test_edit_pages_are_kept_apart_and_dropped_when_old(page: Page, live_server: str) -> None:
+    token = create_game(page, live_server, PLAYERS)
+    controlled(page, f"{live_server}/g/{token}")
+    view = urlsplit(page.locator("#view-link").input_value()).path
+    for url in (f"{live_server}/g/{token}", f"{live_server}{view}", f"{live_server}/"):
+        page.goto(url)
+    page.wait_for_timeout(500)  # the copies are stored after the page is answered
+    edit_pages = page.evaluate(CACHED, "barbu-edit-v1")
+    kept = page.evaluate(CACHED, "barbu-v2")
+    assert f"/g/{token}" in edit_pages and "/" in edit_pages
+    assert view in kept
+    assert not any(p.startswith("/g/") or p == "/" for p in kept)
+
+    # A copy fetched longer ago than a game lasts is dropped when the next page is opened.
+    page.evaluate(
+        """async (path) => {
+          const cache = await caches.open("barbu-edit-v1");
+          const old = new Response("old", { headers: { "x-barbu-fetched": "1000" } });
+          await cache.put(new Request(path), old);
+        }""",
+        f"/g/{token}/history",
+    )
+    assert f"/g/{token}/history" in page.evaluate(CACHED, "barbu-edit-v1")
+    page.goto(f"{live_server}/g/{token}")
+    page.wait_for_timeout(500)
+    assert f"/g/{token}/history" not in page.evaluate(CACHED, "barbu-edit-v1")
+    assert f"/g/{token}" in page.evaluate(CACHED, "barbu-edit-v1")

@@ -1,0 +1,22 @@
+"""The fuzz tier reports what it sent and every server error it saw, also when it passes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .driver import Report
+
+REPORTS: list[tuple[str, Report]] = []
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    for database, report in REPORTS:
+        statuses = ", ".join(f"{code}: {n}" for code, n in sorted(report.statuses.items()))
+        terminalreporter.write_sep("-", f"fuzz on {database}")
+        terminalreporter.write_line(
+            f"requests fuzzed: {report.sent}; 5xx seen: {len(report.errors)} ({statuses})"
+        )
+        for signature, errors in sorted(report.classes().items()):
+            terminalreporter.write_line(f"5xx: {signature} x{len(errors)}")
+            terminalreporter.write_line(f"    e.g. {errors[0].request}")
+            terminalreporter.write_line(f"    {errors[0].error}")

@@ -1,0 +1,163 @@
+"""The fuzzer: crawls the app for its pages and forms, sends seeded hostile requests, and checks each
+answer: never a 5xx, and a refused request (4xx) leaves every table of game data as it was."""
+
+from __future__ import annotations
+
+import re
+import traceback
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from random import Random
+
+from flask import Flask
+from sqlalchemy import func, select
+
+from scorekeeper import db
+from scorekeeper.models import ChangeRow, DealRow, GameRow, PdfCacheRow, SheetCacheRow, SubmissionRow
+from scorekeeper.scoring import GAMES
+
+from .forms import Form, read
+from .values import Request, form_request, import_request, odd_headers, path_request
+
+PACKAGE = Path(db.__file__).resolve().parent
+# What a refusal must leave alone: everything but the rate-limit counters and the chores table.
+STORED = (GameRow, DealRow, ChangeRow, SubmissionRow, PdfCacheRow, SheetCacheRow)
+
+
+@dataclass
+class ServerError:
+    request: str
+    status: int
+    where: str  # the deepest frame of the scorekeeper package, "file:line in function"
+    error: str
+    kind: str = "HTTP"
+
+    @property
+    def signature(self) -> str:
+        return f"{self.kind} at {self.where}"
+
+
+@dataclass
+class Report:
+    sent: int = 0
+    statuses: Counter[int] = field(default_factory=Counter)
+    errors: list[ServerError] = field(default_factory=list)
+    stored_on_refusal: list[str] = field(default_factory=list)
+
+    def classes(self) -> dict[str, list[ServerError]]:
+        """The server errors seen, grouped by exception and place."""
+        found: dict[str, list[ServerError]] = {}
+        for error in self.errors:
+            found.setdefault(error.signature, []).append(error)
+        return found
+
+
+def _where(error: BaseException) -> str:
+    ours = [f for f in traceback.extract_tb(error.__traceback__) if f.filename.startswith(str(PACKAGE))]
+    if not ours:
+        return "outside scorekeeper/"
+    frame = ours[-1]
+    return f"{Path(frame.filename).relative_to(PACKAGE)}:{frame.lineno} in {frame.name}"
+
+
+class Fuzzer:
+    def __init__(self, app: Flask, csrf_app: Flask, rng: Random) -> None:
+        self.app, self.rng = app, rng
+        self.client = app.test_client()
+        self.csrf_client = csrf_app.test_client()
+        self.report = Report()
+        self.forms: dict[tuple[str, str, tuple[str, ...]], Form] = {}
+        self.pages: list[str] = []
+        self.edit = self.view = "none"
+
+    def counts(self) -> tuple[int, ...]:
+        with self.app.app_context():
+            s = db.session()
+            return tuple(s.scalar(select(func.count()).select_from(m)) or 0 for m in STORED)
+
+    def crawl(self, seeds: list[str], limit: int = 60) -> None:
+        """Read the forms and links of the pages reachable from `seeds`."""
+        queue, seen = list(seeds), set()
+        while queue and len(seen) < limit:
+            path = queue.pop(0)
+            if path in seen or any(
+                s in path for s in (".pdf", "export.", "/lang/", "/digits/", ".svg", "/static/")
+            ):
+                continue
+            seen.add(path)
+            with self.client.get(path) as response:
+                if response.status_code != 200 or response.mimetype != "text/html":
+                    continue
+                forms, links = read(path, response.get_data(as_text=True))
+            for form in forms:
+                key = (form.action.split("?")[0], form.method, tuple(sorted(form.fields)))
+                self.forms[key] = form
+            queue.extend(link.split("#")[0] for link in links)
+        self.pages = sorted(seen)
+
+    def send(self, request: Request, client_csrf: bool = False) -> None:
+        client = self.csrf_client if client_csrf else self.client
+        before = self.counts()
+        self.report.sent += 1
+        try:
+            with client.open(
+                request.path,
+                method=request.method,
+                data=request.body,
+                content_type=request.content_type,
+                headers=request.headers,
+            ) as response:
+                status = response.status_code
+        except Exception as error:  # the test client passes the app's exceptions on (TESTING)
+            self.report.statuses[500] += 1
+            where, shown = _where(error), repr(error)[:300]
+            self.report.errors.append(
+                ServerError(request.describe(), 500, where, shown, type(error).__name__)
+            )
+            return
+        self.report.statuses[status] += 1
+        if status >= 500:
+            self.report.errors.append(ServerError(request.describe(), status, "answered", f"HTTP {status}"))
+        elif status >= 400 and self.counts() != before:
+            self.report.stored_on_refusal.append(f"{status} {request.describe()}")
+
+    def pick_form(self) -> Form:
+        """A form, each kind (new game, deal entry, undo, import...) as likely as any other."""
+        kinds: dict[str, list[Form]] = {}
+        for form in self.forms.values():
+            kind = re.sub(r"/[gv]/[A-Za-z0-9_-]+", "/game", form.action.split("?")[0])
+            kinds.setdefault(re.sub(r"/\d+/", "/n/", kind), []).append(form)
+        return self.rng.choice(kinds[self.rng.choice(sorted(kinds))])
+
+    def one(self) -> None:
+        rng = self.rng
+        move = rng.random()
+        if move < 0.55 and self.forms:
+            self.send(form_request(self.pick_form(), rng), client_csrf=rng.random() < 0.08)
+        elif move < 0.67:
+            self.send(import_request("/import", rng))
+        elif move < 0.82:
+            self.send(path_request(rng, self.edit, self.view))
+        else:
+            request = Request("GET", rng.choice(self.pages or ["/"]))
+            if self.forms and rng.random() < 0.4:
+                request = form_request(self.pick_form(), rng)
+            request.headers = odd_headers(rng)
+            request.note += " odd headers"
+            self.send(request)
+
+    def run(self, games: list[tuple[str, str]], requests: int) -> Report:
+        self.edit, self.view = (link.rsplit("/", 1)[1] for link in games[0])
+        seeds = ["/", "/new", "/import", "/sheets/blank"]
+        seeds += [f"/new?game={game}" for game in GAMES] + [f"/sheets/blank?game={game}" for game in GAMES]
+        contracts = sorted({c.id for game in GAMES.values() for c in game.contracts})
+        for edit, view in games:
+            seeds += [edit, view, f"{edit}/deal", f"{edit}/deal/1/edit", f"{view}/deal/1", f"{edit}/history"]
+            seeds += [f"{edit}/deal?contract={c}" for c in contracts]
+        self.crawl(seeds)
+        for n in range(requests):
+            if n and n % 150 == 0:
+                self.crawl(seeds)  # new versions, new one-time ids, games made meanwhile
+            self.one()
+        return self.report

@@ -1,0 +1,57 @@
+"""Seeded fuzzing of every form the pages offer, the import, odd paths and odd headers: never a 5xx,
+and a refused request stores nothing. On SQLite in `make fuzz`, on PostgreSQL in `make postgres`.
+
+FUZZ_SEED and FUZZ_REQUESTS change the run; the report (terminal summary) lists every 5xx class with
+a request that triggers it."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+from random import Random
+
+import pytest
+from flask import Flask
+
+from tests.builders import full_game, worked_example
+from tests.web.helpers import create_game, import_game
+
+from .conftest import REPORTS
+from .driver import Fuzzer
+
+SEED = int(os.environ.get("FUZZ_SEED", "20261201"))
+# About a minute and a half on either database: PostgreSQL answers each request more slowly.
+REQUESTS = {"sqlite": 3000, "postgresql": 1500}
+PLENTY = [10**6, 600]
+PRINTS = [15, 3600]
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
+FAMILY = ("barbu-3", "barbette", "barbu-5", "french-3", "french-5")
+
+
+@pytest.mark.postgres
+def test_fuzz(make_app: Callable[..., Flask]) -> None:
+    # High limits for creating and importing, so that the forms behind them are reached; a low one
+    # for rendering sheets, which keeps the tier within its time (a render takes most of a second).
+    app = make_app(LIMIT_CREATE=PLENTY, LIMIT_IMPORT=PLENTY, LIMIT_PDF=PRINTS)
+    csrf_app = make_app(WTF_CSRF_ENABLED=True, LIMIT_CREATE=PLENTY, LIMIT_IMPORT=PLENTY, LIMIT_PDF=PRINTS)
+    client = app.test_client()
+    games = [
+        create_game(client),
+        import_game(app, worked_example()),
+        import_game(app, full_game(ravage_city=True)),
+        *(import_game(app, json.loads((EXAMPLES / f"{name}.json").read_text())) for name in FAMILY),
+    ]
+    fuzzer = Fuzzer(app, csrf_app, Random(SEED))
+    database = app.extensions["db_engine"].dialect.name
+    requests = int(os.environ.get("FUZZ_REQUESTS") or REQUESTS[database])
+    report = fuzzer.run([(g.edit, g.view) for g in games], requests)
+    REPORTS.append((database, report))
+
+    assert report.sent == requests
+    assert report.stored_on_refusal == []
+    ours = report.classes()
+    assert not ours, "\n".join(f"{sig}: e.g. {errors[0].request}" for sig, errors in ours.items())
