@@ -14,10 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from . import db
+from .memo import Memo
 from .models import ChangeRow, DealRow, GameRow, SubmissionRow, now
 from .scoring import FORMAT, Game, dump, dump_hand, load
 
@@ -87,18 +88,23 @@ def document(row: GameRow) -> dict[str, Any]:
     }
 
 
+# Folded games by (edit token, version): a version never changes once stored, so a worker folds each
+# version once (and a save hands over the game it folded) instead of once per request. The token,
+# not the row id, names the game: ids may be used again after a restore, tokens never are.
+FOLDED: Memo[tuple[str, int], Game] = Memo(512)
+
+
 def find(token: str) -> StoredGame | None:
     """The game whose edit or view link ends in `token`."""
     if not well_formed(token):
         return None
     s = db.session()
-    row = s.scalar(select(GameRow).where(GameRow.edit_token == token))
-    editable = row is not None
-    if row is None:
-        row = s.scalar(select(GameRow).where(GameRow.view_token == token))
+    row = s.scalar(select(GameRow).where(or_(GameRow.edit_token == token, GameRow.view_token == token)))
     if row is None:
         return None
-    return StoredGame(row, load(document(row)), editable)
+    key = (row.edit_token, row.version)
+    game = FOLDED.get(key) or FOLDED.put(key, load(document(row)))
+    return StoredGame(row, game, row.edit_token == token)
 
 
 @dataclass(frozen=True)
@@ -145,7 +151,7 @@ def create(game: Game, kind: str = "create", once: Once | None = None) -> GameRo
 
 
 def _deal_row(position: int, hand: dict[str, Any]) -> DealRow:
-    return _fill(DealRow(position=position), hand, None)
+    return DealRow(position=position, **_columns(hand, None))
 
 
 def save(
@@ -172,6 +178,7 @@ def save(
     row = stored.row
     before = dump_hand(stored.game, position) if position < len(stored.game.deals) else None
     after = dump_hand(game, position) if position < len(game.deals) else None
+    where = (DealRow.game_id == row.id, DealRow.position == position)
     try:
         bumped = s.execute(
             update(GameRow)
@@ -180,15 +187,13 @@ def save(
         )
         if bumped.rowcount != 1:  # type: ignore[attr-defined]
             raise Conflict
-        existing = {d.position: d for d in row.deals}
+        # Only the deal concerned is written, by its position: the other rows are not read.
         if after is None:
-            s.delete(existing[position])
-        elif position in existing:
-            _fill(existing[position], after, detail)
+            s.execute(delete(DealRow).where(*where))
+        elif before is not None:
+            s.execute(update(DealRow).where(*where).values(**_columns(after, detail)))
         else:
-            deal = _fill(DealRow(position=position), after, detail)
-            deal.game_id = row.id
-            s.add(deal)
+            s.add(DealRow(game_id=row.id, position=position, **_columns(after, detail)))
         s.add(
             ChangeRow(
                 game_id=row.id, version=version + 1, kind=kind, position=position, before=before, after=after
@@ -202,17 +207,20 @@ def save(
     except (Conflict, IntegrityError):
         s.rollback()
         raise Conflict from None
+    FOLDED.put((row.edit_token, version + 1), game)
     return version + 1
 
 
-def _fill(deal: DealRow, hand: dict[str, Any], detail: dict[str, Any] | None) -> DealRow:
-    deal.contract = hand["contract"]
-    deal.trump = hand.get("trump")
-    deal.rank = hand.get("rank")
-    deal.doubles = hand.get("doubles", [])
-    deal.result = hand.get("result")
-    deal.entry = detail or None
-    return deal
+def _columns(hand: dict[str, Any], detail: dict[str, Any] | None) -> dict[str, Any]:
+    """A deal row's columns for a `barbu-game/1` hand."""
+    return {
+        "contract": hand["contract"],
+        "trump": hand.get("trump"),
+        "rank": hand.get("rank"),
+        "doubles": hand.get("doubles", []),
+        "result": hand.get("result"),
+        "entry": detail or None,
+    }
 
 
 def answered(game_id: int, submission: str | None) -> str | None:
@@ -230,12 +238,10 @@ def current_version(token: str) -> int | None:
     """The version of the game behind a link, read without loading the game."""
     if not well_formed(token):
         return None
-    s = db.session()
-    for column in (GameRow.edit_token, GameRow.view_token):
-        version = s.scalar(select(GameRow.version).where(column == token))
-        if version is not None:
-            return version
-    return None
+    found: int | None = db.session().scalar(
+        select(GameRow.version).where(or_(GameRow.edit_token == token, GameRow.view_token == token))
+    )
+    return found
 
 
 def last_change(row: GameRow) -> ChangeRow | None:

@@ -7,13 +7,15 @@ from itertools import combinations
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import get_locale
 from flask_babel import gettext as _
+from markupsafe import Markup
 
 from .. import store
+from ..i18n import locale, persian_digits
+from ..memo import Memo
 from ..models import ChangeRow
 from ..scoring import Game, chip_moves, chip_nets, load
-from ..sheet_view import sheet_view
+from ..sheet_view import SheetView, sheet_view
 from .forms import EmptyForm, new_submission_id
 from .history_words import changes
 from .lookup import game_or_404, remember
@@ -52,7 +54,7 @@ def live(kind: str, token: str) -> ResponseReturnValue:
 
 
 def _etag(kind: str, version: int) -> str:
-    return f"{kind}{version}-{get_locale()}"
+    return f"{kind}{version}-{locale()}{'-p' if persian_digits() else ''}"
 
 
 def _fresh_form(version: int) -> EmptyForm:
@@ -63,37 +65,73 @@ def _fresh_form(version: int) -> EmptyForm:
     return form
 
 
+# Rendered once per version, language and digits, whoever asks: fifty phones following one game get
+# the same sheet (and, on the read-only link, the same whole live fragment) without fifty renders.
+VIEWS: Memo[tuple[str, int], SheetView] = Memo(256)
+SHEETS: Memo[tuple[object, ...], Markup] = Memo(256)
+FRAGMENTS: Memo[tuple[object, ...], str] = Memo(256)
+
+
+def view_of(stored: store.StoredGame) -> SheetView:
+    """The game's sheet view, laid out once per version."""
+    key = (stored.row.edit_token, stored.version)
+    return VIEWS.get(key) or VIEWS.put(key, sheet_view(stored.game))
+
+
+def sheet_html(stored: store.StoredGame, view: SheetView, full: bool) -> Markup:
+    """The scoresheet's HTML, rendered once per version, link kind, language, digits and width."""
+    key = (stored.row.edit_token, stored.version, stored.editable, locale(), persian_digits(), full)
+    found = SHEETS.get(key)
+    if found is None:
+        html = render_template("games/_sheet.html", stored=stored, view=view, full_sheet=full)
+        found = SHEETS.put(key, Markup(html))
+    return found
+
+
 def _page(stored: store.StoredGame, template: str, notice: str | None = None, status: int = 200) -> Response:
     etag = _etag("g" if stored.editable else "v", stored.version)
+    full = request.args.get("sheet") == "full"
+    shared = template == "games/_live.html" and not stored.editable and notice is None
+    key = (stored.row.view_token, stored.version, locale(), persian_digits(), full)
+    body = FRAGMENTS.get(key) if shared else None
+    if body is None:
+        body = _render(stored, template, notice, full)
+        if shared:
+            FRAGMENTS.put(key, body)
+    response = Response(body, status=status)
+    response.set_etag(etag, weak=True)
+    return response
+
+
+def _render(stored: store.StoredGame, template: str, notice: str | None, full: bool) -> str:
     undone = _undone(stored) if stored.editable else None
     undone_contract = undone_declarer = None
     if undone is not None and undone.before is not None and undone.position is not None:
         undone_contract = stored.game.rules.game.contract(str(undone.before["contract"]))
         undone_declarer = stored.game.plan.declarers[undone.position]
-    body = render_template(
+    view = view_of(stored)
+    return render_template(
         template,
         stored=stored,
-        view=sheet_view(stored.game),
+        view=view,
+        sheet_html=sheet_html(stored, view, full),
         turn=stored.game.next_turn(),
         form=_fresh_form(stored.version),
         again=_fresh_form(stored.version),
         notice=notice,
-        etag=etag,
+        etag=_etag("g" if stored.editable else "v", stored.version),
         undone=undone if undone_contract is not None else None,
-        full_sheet=request.args.get("sheet") == "full",
+        full_sheet=full,
         undone_contract=undone_contract,
         undone_declarer=undone_declarer,
     )
-    response = Response(body, status=status)
-    response.set_etag(etag, weak=True)
-    return response
 
 
 @bp.get(f"/{KINDS}/<token>/deal/<int:number>")
 def deal(kind: str, token: str, number: int) -> str:
     """Show one deal's six pairs and what each paid."""
     stored = game_or_404(token, kind)
-    view = sheet_view(stored.game)
+    view = view_of(stored)
     if not 1 <= number <= len(view.rows):
         abort(404)
     row = view.rows[number - 1]
