@@ -7,7 +7,7 @@ from pathlib import Path
 
 from flask import Flask
 
-from . import config, db, i18n, limits, maintenance, security
+from . import assets, config, db, i18n, limits, maintenance, security
 from .cli import COMMANDS
 from .i18n import signed
 from .printing import views as sheets
@@ -34,6 +34,7 @@ def create_app(test_config: dict[str, object] | None = None) -> Flask:
     db.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
+    assets.init_app(app)
     limits.init_app(app)
     maintenance.init_app(app)
     register_blueprints(app)

@@ -61,6 +61,9 @@ def configure(app: Flask, test_config: dict[str, object] | None) -> None:
         # that waits longer than PDF_WAIT seconds for its turn is told to try again (503).
         PDF_RENDERS=1,
         PDF_WAIT=20,
+        # A game's sheet is rendered this many seconds after the last save of a burst, so that
+        # asking for the PDF later costs no wait (0 turns it off; the tests leave it off).
+        PRERENDER_DELAY=4,
         # Pruning runs at most once per PRUNE_INTERVAL seconds, in whichever worker comes first.
         PRUNE_INTERVAL=600,
         SUBMISSION_DAYS=30,

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, or_, select, update
+from sqlalchemy import delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from . import db
@@ -179,6 +179,8 @@ def save(
     before = dump_hand(stored.game, position) if position < len(stored.game.deals) else None
     after = dump_hand(game, position) if position < len(game.deals) else None
     where = (DealRow.game_id == row.id, DealRow.position == position)
+    # Plain statements rather than the ORM's unit of work: a save is four small writes, and
+    # flushing objects through the session cost more than the writes themselves.
     try:
         bumped = s.execute(
             update(GameRow)
@@ -193,16 +195,12 @@ def save(
         elif before is not None:
             s.execute(update(DealRow).where(*where).values(**_columns(after, detail)))
         else:
-            s.add(DealRow(game_id=row.id, position=position, **_columns(after, detail)))
-        s.add(
-            ChangeRow(
-                game_id=row.id, version=version + 1, kind=kind, position=position, before=before, after=after
-            )
-        )
+            s.execute(insert(DealRow).values(game_id=row.id, position=position, **_columns(after, detail)))
+        change = {"kind": kind, "position": position, "before": before, "after": after, "at": now()}
+        s.execute(insert(ChangeRow).values(game_id=row.id, version=version + 1, **change))
         if submission is not None and well_formed(submission[0]):
-            s.add(
-                SubmissionRow(id=submission[0], game_id=row.id, version=version + 1, location=submission[1])
-            )
+            once = {"id": submission[0], "version": version + 1, "location": submission[1], "at": now()}
+            s.execute(insert(SubmissionRow).values(game_id=row.id, **once))
         s.commit()
     except (Conflict, IntegrityError):
         s.rollback()

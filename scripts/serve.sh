@@ -48,9 +48,10 @@ fi
 # may take. X-Forwarded-* headers are left to the app, which trusts them only when configured
 # (SCOREKEEPER_TRUSTED_PROXIES). No control socket: nothing uses it, and its one default path in
 # $HOME would clash between two servers.
+# (WSGI_APP lets bench/ serve its baseline app with exactly these settings.)
 timeout=${REQUEST_TIMEOUT:-10}
 export REQUEST_TIMEOUT=$timeout
 exec .venv/bin/gunicorn --bind "$host:$port" --workers "$workers" \
   --worker-class scorekeeper.serving.Worker --worker-connections 4000 \
   --keep-alive "$timeout" --graceful-timeout 10 --forwarded-allow-ips "" \
-  "${tls[@]}" --access-logfile - --no-control-socket "scorekeeper.serving:application()"
+  "${tls[@]}" --access-logfile - --no-control-socket "${WSGI_APP:-scorekeeper.serving:application()}"

@@ -34,6 +34,8 @@ def _build(database_url: str, **config: object) -> Flask:
     return create_app(
         {
             "TESTING": True,
+            # Background renders would race the tests that count sheets; a test turns them on.
+            "PRERENDER_DELAY": 0,
             "SECRET_KEY": "test",
             "WTF_CSRF_ENABLED": False,
             "DATABASE_URL": database_url,

@@ -12,6 +12,7 @@ from .. import limits
 from ..filenames import disposition
 from ..i18n import persian_digits
 from ..scoring import BARBU, GAMES, Rules
+from ..store import StoredGame
 from ..web.lookup import game_or_404
 from . import cache, layout, render
 
@@ -95,11 +96,19 @@ def filled_pdf(kind: str, token: str) -> ResponseReturnValue:
     """The game's sheet as PDF: rendered once per version, paper and language, then cached."""
     stored = game_or_404(token, kind)
     paper, orientation = _paper()
+    data = render_filled(stored, paper, orientation, limited=True)
+    return _pdf_response(data, disposition(stored.game.players, stored.row.created_at, ".pdf", "inline"))
+
+
+def render_filled(stored: StoredGame, paper: str, orientation: str, limited: bool = False) -> bytes:
+    """The game's filled sheet: from the cache, else rendered (counted against the asker's limit
+    when `limited`) and kept. Also what the background pre-render calls."""
     digits = "fa-digits" if persian_digits() else "digits"
     key = f"{stored.version}:{paper}:{orientation}:{get_locale()}:{digits}:{cache.DESIGN}"
     data = cache.get(stored.row.id, key)
     if data is None:
-        limits.check("pdf")
+        if limited:
+            limits.check("pdf")
         html = render_template(
             "sheets/sheet.html",
             layout=layout.filled(stored.game),
@@ -109,4 +118,4 @@ def filled_pdf(kind: str, token: str) -> ResponseReturnValue:
         )
         data = render.pdf(html, cached=lambda: cache.get(stored.row.id, key))
         cache.put(stored.row.id, key, data)
-    return _pdf_response(data, disposition(stored.game.players, stored.row.created_at, ".pdf", "inline"))
+    return data

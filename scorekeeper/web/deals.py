@@ -12,7 +12,7 @@ from ..sheet_view import sheet_view
 from ..store import StoredGame
 from .deal_form import Errors, Invalid, entry_detail, fill_form, form_class, problems_by_section, read_deal
 from .forms import DealForm
-from .lookup import game_or_404
+from .lookup import game_or_404, prerender_sheet
 
 bp = Blueprint("deals", __name__)
 
@@ -98,19 +98,21 @@ def _entry(
     changed = False
     switching = "choose" in request.form
     if form is not None and contract is not None and not switching and form.validate_on_submit():
-        # A repeated submission (double tap, retry, resend after going offline) is answered as
-        # the first one was, and stores nothing.
-        done = store.answered(stored.row.id, form.submission.data)
-        if done is not None:
-            return redirect(done, 303)
         if form.version.data != str(stored.version):
+            # A repeated submission (double tap, retry, resend after going offline) was made on
+            # the version before its first sending stored it: it is answered as that one was, and
+            # stores nothing. (A first sending always carries the current version, so only here
+            # is it worth looking.)
+            done = store.answered(stored.row.id, form.submission.data)
+            if done is not None:
+                return redirect(done, 303)
             changed = True
         else:
             location = url_for("games.page", kind="g", token=stored.token, _anchor=f"deal-{index + 1}")
             try:
                 deal = read_deal(form, contract, turn.roles.declarer, game.rules)
                 new_game = game.add(deal) if kind == "add" else game.replace(index, deal)
-                store.save(
+                version = store.save(
                     stored,
                     stored.version,
                     new_game,
@@ -119,6 +121,7 @@ def _entry(
                     (form.submission.data, location),
                     entry_detail(form, contract),
                 )
+                prerender_sheet(stored, version)
             except Invalid as invalid:
                 errors = invalid.errors
             except GameError as error:

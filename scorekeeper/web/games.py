@@ -18,7 +18,7 @@ from ..scoring import Game, chip_moves, chip_nets, load
 from ..sheet_view import SheetView, sheet_view
 from .forms import EmptyForm, new_submission_id
 from .history_words import changes
-from .lookup import game_or_404, remember
+from .lookup import game_or_404, prerender_sheet, remember
 
 bp = Blueprint("games", __name__)
 KINDS = "<any(g, v):kind>"
@@ -201,13 +201,15 @@ def _change(
     if not form.validate_on_submit():
         abort(400)
     location = url_for("games.page", kind="g", token=stored.token)
-    done = store.answered(stored.row.id, form.submission.data)
-    if done is not None:
-        return redirect(done, 303)
     if form.version.data != str(stored.version):
-        return _changed(stored.token)
+        # A repeat of a change already made carries the version before it (see deals._entry).
+        done = store.answered(stored.row.id, form.submission.data)
+        return redirect(done, 303) if done is not None else _changed(stored.token)
     try:
-        store.save(stored, stored.version, changed(), kind, position, (form.submission.data, location))
+        version = store.save(
+            stored, stored.version, changed(), kind, position, (form.submission.data, location)
+        )
+        prerender_sheet(stored, version)
     except store.Conflict:
         if store.answered(stored.row.id, form.submission.data) is not None:
             return redirect(location, 303)

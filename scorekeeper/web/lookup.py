@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from flask import abort, session
+from flask import abort, current_app, session
 
+from ..i18n import locale, persian_digits
 from ..store import StoredGame, find
 
 RECENT_LIMIT = 12
@@ -15,6 +16,14 @@ def game_or_404(token: str, kind: str) -> StoredGame:
     if stored is None or stored.editable != (kind == "g"):
         abort(404)
     return stored
+
+
+def prerender_sheet(stored: StoredGame, version: int) -> None:
+    """After a save, have the game's sheet rendered once the burst of saves is over."""
+    from ..printing import prerender
+
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    prerender.schedule(app, stored.row.edit_token, version, locale(), persian_digits())
 
 
 def recent_games(limit: int = RECENT_LIMIT) -> list[tuple[str, str, StoredGame]]:

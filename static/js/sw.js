@@ -10,7 +10,7 @@
 //   forms it just used, and dropped EDIT_HOURS after they were fetched (longer than a game
 //   lasts), whenever the worker starts or a page is opened. The server marks them no-store, so
 //   the browser's own HTTP cache never keeps them at all.
-const CACHE = "barbu-v2";
+const CACHE = "barbu-v3";
 const EDIT_CACHE = "barbu-edit-v1";
 const EDIT_HOURS = 6;
 const FETCHED = "x-barbu-fetched";
@@ -76,14 +76,17 @@ self.addEventListener("fetch", (event) => {
     );
     if (edit) event.waitUntil(dropStaleEditPages());
   } else if (url.pathname.startsWith("/static/")) {
-    // Cached copy at once, refreshed behind it.
+    // Pages name static files with a version (?v=...): that exact copy when cached, else the
+    // network; offline, any cached version of the file rather than nothing.
     event.respondWith(
       caches.open(CACHE).then((cache) => cache.match(request).then((hit) => {
-        const fresh = fetch(request).then((response) => {
-          if (response.ok) cache.put(request, response.clone());
-          return response;
-        });
-        return hit || fresh;
+        if (hit) return hit;
+        return fetch(request)
+          .then((response) => {
+            if (response.ok) cache.put(request, response.clone());
+            return response;
+          })
+          .catch(() => cache.match(request, { ignoreSearch: true }).then((old) => old || Response.error()));
       })),
     );
   }

@@ -1,0 +1,132 @@
+"""What players feel, each figure a ratio to its baseline served by the same gunicorn settings in
+the same run (medians of alternated rounds): a save, a game page, a filled and a blank PDF.
+
+Starts the app as `make run` does (scripts/serve.sh: gunicorn, gevent workers) and, beside it, the
+baselines of bench/baseline.py with the same settings; requests to the two alternate.
+
+- save a deal (POST -> 303) against one row inserted and committed (POST -> 303);
+- the game page of a 28-deal game (read-only and edit link) against a bare Jinja 28x4 table;
+- the filled 28-deal PDF as a player waits for it after the last save of a burst (the sheet is
+  rendered in the background meanwhile), and a first render nobody waited for, against a
+  one-line WeasyPrint document;
+- a blank PDF asked for again (cached) against a bare route.
+
+Run: `.venv/bin/python bench/speed.py`.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.builders import PLAYERS, full_game, game
+from tests.server.server import Phone, Server, serve
+
+SUITS = ("spades", "hearts", "diamonds", "clubs")
+
+
+def fields(hand: dict[str, Any]) -> dict[str, str]:
+    """The deal form's fields for a `barbu-game/1` hand of the test builders' players."""
+    seat = {name: str(i) for i, name in enumerate(PLAYERS)}
+    out = {"contract": hand["contract"]}
+    out.update({f"dbl_{seat[a]}_{seat[b]}": "y" for a, b in hand.get("doubles", [])})
+    if hand["contract"] == "trumps":
+        out["trump"] = "spades"
+    result = hand.get("result", {})
+    for key in ("tricks", "hearts"):
+        for i, n in enumerate(result.get(key, {}).values()):
+            out[f"{key}_{i}"] = str(n)
+    takers = [seat[name] for name, n in result.get("queens", {}).items() for _ in range(n)]
+    out.update({f"queen_{suit}": taker for suit, taker in zip(SUITS, takers, strict=False)})
+    for key in ("penultimate", "last", "king", "ace"):
+        if key in result:
+            out[key] = seat[result[key]]
+    out.update({f"place_{i}": seat[name] for i, name in enumerate(result.get("order", []), start=1)})
+    return out
+
+
+def timed(phone: Phone, url: str, data: dict[str, str] | None = None, expect: int = 200) -> float:
+    answer = phone.request(url, data=data)
+    assert answer.status == expect, (url, answer.status, answer.text[:300])
+    return answer.seconds
+
+
+def ratio(label: str, ours: list[float], base: list[float], base_label: str) -> None:
+    a, b = statistics.median(ours) * 1000, statistics.median(base) * 1000
+    print(f"{label:<44} {a:8.2f} ms   {base_label:<34} {b:7.2f} ms   {a / b:6.1f}x")
+
+
+def saves(app: Server, baseline: Server, games: int = 3) -> None:
+    """Every deal of `games` complete games saved through the form, each followed by one insert."""
+    ours, base = [], []
+    phone, other = Phone(), Phone()
+    for _ in range(games):
+        links = app.import_game(game())
+        entry = app.base + links["edit_url"] + "/deal"
+        for hand in full_game()["hands"]:
+            form = phone.form(f"{entry}?contract={hand['contract']}")
+            ours.append(timed(phone, entry, {**form, **fields(hand)}, expect=303))
+            base.append(timed(other, baseline.base + "/insert", {"data": "x" * 200}, expect=303))
+    ratio("save a deal (POST -> 303)", ours, base, "insert + commit (POST -> 303)")
+
+
+def pages(app: Server, baseline: Server, links: dict[str, str], rounds: int = 60) -> None:
+    phone = Phone()
+    for kind in ("view_url", "edit_url"):
+        url = app.base + links[kind]
+        timed(phone, url)  # warm: each worker folds and renders each version once
+        timed(phone, url)
+        ours, base = [], []
+        for _ in range(rounds):
+            ours.append(timed(phone, url))
+            base.append(timed(phone, baseline.base + "/table"))
+        ratio(f"game page, 28 deals ({kind.split('_')[0]} link)", ours, base, "bare Jinja 28x4 table")
+
+
+def pdfs(app: Server, baseline: Server, rounds: int = 8) -> None:
+    phone = Phone()
+    base = [timed(phone, baseline.base + "/pdf") for _ in range(rounds + 2)][2:]
+    waited, cold = [], []
+    for _ in range(rounds):
+        links = app.import_game(game())
+        entry = app.base + links["edit_url"] + "/deal"
+        for hand in full_game()["hands"]:  # the burst: a whole game saved
+            form = phone.form(f"{entry}?contract={hand['contract']}")
+            timed(phone, entry, {**form, **fields(hand)}, expect=303)
+        time.sleep(8)  # the table finishes and someone asks for the sheet a little later
+        waited.append(timed(phone, app.base + links["view_url"] + "/sheet.pdf"))
+        other = app.import_game(full_game())  # never saved through the app: nothing rendered it yet
+        cold.append(timed(phone, app.base + other["view_url"] + "/sheet.pdf?paper=letter"))
+    ratio("filled 28-deal PDF, as a player waits for it", waited, base, "one-line WeasyPrint document")
+    ratio("filled 28-deal PDF, rendered on request", cold, base, "one-line WeasyPrint document")
+    blank = app.base + "/sheets/blank.pdf?paper=a4&player_0=Ann"
+    timed(phone, blank)
+    ours, bare = [], []
+    for _ in range(40):
+        ours.append(timed(phone, blank))
+        bare.append(timed(phone, baseline.base + "/bare"))
+    ratio("blank PDF, asked for again (cached)", ours, bare, "a bare route")
+
+
+def main() -> None:
+    with (
+        tempfile.TemporaryDirectory() as a,
+        tempfile.TemporaryDirectory() as b,
+        serve(Path(a)) as app,
+        serve(Path(b), WSGI_APP="bench.baseline:application()") as baseline,
+    ):
+        complete = app.import_game(full_game())
+        print(f"{'what':<44} {'now':>11}   {'baseline':<34} {'':>10}   ratio")
+        saves(app, baseline)
+        pages(app, baseline, complete)
+        pdfs(app, baseline)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,70 @@
+"""The filled sheet is rendered in the background once a burst of saves is over, in the language of
+whoever saved; nobody asking for it later waits for a render, and a burst renders once."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from flask import Flask
+from sqlalchemy import select
+
+from scorekeeper import db
+from scorekeeper.models import PdfCacheRow
+from scorekeeper.printing import render
+
+from .helpers import WORKED_DEAL_1, WORKED_DEAL_2, create_game, enter
+
+
+def _keys(app: Flask) -> list[str]:
+    with app.app_context():
+        return sorted(db.session().scalars(select(PdfCacheRow.key)))
+
+
+def _wait_for(app: Flask, count: int, seconds: float = 60) -> list[str]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        keys = _keys(app)
+        if len(keys) >= count:
+            return keys
+        time.sleep(0.1)
+    return _keys(app)
+
+
+def test_a_burst_of_saves_renders_the_sheet_once_afterwards(
+    make_app: Callable[..., Flask], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    renders: list[str] = []
+    real = render.write
+
+    def counted(html: str, fetcher: Any) -> bytes:
+        renders.append(html)
+        return real(html, fetcher)
+
+    monkeypatch.setattr(render, "write", counted)
+    app = make_app(PRERENDER_DELAY=0.5)
+    client = app.test_client()
+    client.set_cookie("lang", "fr")
+    links = create_game(client)
+    enter(client, links, WORKED_DEAL_1, WORKED_DEAL_2)  # two saves within the delay: one burst
+    keys = _wait_for(app, 2)
+    assert [k.split(":")[:4] for k in keys] == [
+        ["2", "a4", "portrait", "fr"],
+        ["2", "letter", "portrait", "fr"],
+    ]
+    assert len(renders) == 2  # A4 and Letter, for the last version only
+    response = client.get(f"{links.view}/sheet.pdf")  # asked for now: from the cache
+    assert response.status_code == 200 and len(renders) == 2
+
+
+def test_a_version_overtaken_before_its_timer_is_not_rendered(make_app: Callable[..., Flask]) -> None:
+    app = make_app(PRERENDER_DELAY=0.3)
+    client = app.test_client()
+    links = create_game(client)
+    enter(client, links, WORKED_DEAL_1)
+    enter(client, links, WORKED_DEAL_2)
+    _wait_for(app, 2)
+    time.sleep(0.6)
+    assert {k.split(":")[0] for k in _keys(app)} == {"2"}
