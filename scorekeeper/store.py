@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, insert, or_, select, update
+from sqlalchemy import delete, insert, or_, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from . import db
@@ -206,6 +207,8 @@ def save(
         s.rollback()
         raise Conflict from None
     FOLDED.put((row.edit_token, version + 1), game)
+    for token in (row.edit_token, row.view_token):
+        VERSIONS.put(token, (version + 1, time.monotonic() + VERSION_TTL))
     return version + 1
 
 
@@ -232,13 +235,25 @@ def answered(game_id: int, submission: str | None) -> str | None:
     return None if row is None else row.location
 
 
+# A live poll asks every two seconds per open page; fifty phones on one game would read its version
+# from the database 25 times a second. Each worker remembers it for a moment instead: a change on
+# another worker or machine shows at most VERSION_TTL seconds later (the poll interval is 2 s).
+VERSION_TTL = 0.5
+VERSIONS: Memo[str, tuple[int, float]] = Memo(4096)
+VERSION_SQL = text("SELECT version FROM games WHERE edit_token = :t OR view_token = :t")
+
+
 def current_version(token: str) -> int | None:
     """The version of the game behind a link, read without loading the game."""
     if not well_formed(token):
         return None
-    found: int | None = db.session().scalar(
-        select(GameRow.version).where(or_(GameRow.edit_token == token, GameRow.view_token == token))
-    )
+    now_ = time.monotonic()
+    known = VERSIONS.get(token)
+    if known is not None and known[1] > now_:
+        return known[0]
+    found: int | None = db.session().execute(VERSION_SQL, {"t": token}).scalar()
+    if found is not None:
+        VERSIONS.put(token, (found, now_ + VERSION_TTL))
     return found
 
 

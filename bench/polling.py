@@ -1,0 +1,190 @@
+"""A room full of viewers: phones following games by polling their live view, as live.js does.
+
+Starts the app as `make run` does (scripts/serve.sh: gunicorn, gevent workers) and the baseline
+of bench/baseline.py (a bare route answering 304 to its ETag) with the same settings. Twenty games
+are followed, each by an equal share of the phones; each game gets a deal saved every few seconds,
+so that a poll is sometimes answered 200 with the new sheet, usually 304. Each phone keeps one
+connection, asks again about two seconds (with jitter) after each answer, and sends the ETag it
+has. Another process keeps half a core busy meanwhile, as a shared machine would.
+
+Prints, for each number of phones, the requests answered, errors, and the median and 99th
+percentile latency, for the app and for the bare baseline; and the knee, the first number of phones
+at which the app's p99 passes 100 ms.
+
+Run: `.venv/bin/python bench/polling.py [PHONES ...]` (default 500 1000 1500 2000 3000).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing
+import os
+import random
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.builders import full_game, game
+from tests.server.server import Server, serve
+
+GAMES = 20
+INTERVAL = 2.0
+WARMUP = 6.0
+MEASURE = 20.0
+SAVE_EVERY = 5.0
+
+
+def busy_half_core(stop: Any) -> None:
+    """Half a core of work: 10 ms busy, 10 ms asleep."""
+    while not stop.is_set():
+        end = time.perf_counter() + 0.01
+        while time.perf_counter() < end:
+            pass
+        time.sleep(0.01)
+
+
+class Phone:
+    def __init__(self, host: str, port: int, path: str) -> None:
+        self.host, self.port, self.path = host, port, path
+        self.etag = ""
+
+    async def run(self, until: float, record: list[tuple[float, float, int]], start: float) -> None:
+        await asyncio.sleep(random.uniform(0, INTERVAL))
+        reader = writer = None
+        while time.monotonic() < until:
+            sent = time.monotonic()
+            try:
+                if writer is None:
+                    reader, writer = await asyncio.open_connection(self.host, self.port)
+                assert reader is not None
+                head = f"GET {self.path} HTTP/1.1\r\nHost: {self.host}\r\nAccept-Encoding: gzip, br\r\n"
+                if self.etag:
+                    head += f"If-None-Match: {self.etag}\r\n"
+                writer.write((head + "\r\n").encode())
+                await writer.drain()
+                status, _length = await self.read_answer(reader)
+                record.append((sent - start, time.monotonic() - sent, status))
+            except (OSError, asyncio.IncompleteReadError, ValueError):
+                record.append((sent - start, time.monotonic() - sent, 0))
+                if writer is not None:
+                    writer.close()
+                reader = writer = None
+            await asyncio.sleep(INTERVAL * random.uniform(0.8, 1.2))
+        if writer is not None:
+            writer.close()
+
+    async def read_answer(self, reader: asyncio.StreamReader) -> tuple[int, int]:
+        line = await reader.readline()
+        status = int(line.split()[1])
+        length = 0
+        while True:
+            header = (await reader.readline()).decode("latin-1").strip()
+            if not header:
+                break
+            name, _, value = header.partition(":")
+            if name.lower() == "content-length":
+                length = int(value)
+            elif name.lower() == "etag":
+                self.etag = value.strip()
+        if length:
+            await reader.readexactly(length)
+        return status, length
+
+
+async def crowd(server: Server, paths: list[str], phones: int) -> list[tuple[float, float, int]]:
+    host, port = "127.0.0.1", server.port
+    record: list[tuple[float, float, int]] = []
+    start = time.monotonic()
+    until = start + WARMUP + MEASURE
+    await asyncio.gather(
+        *(Phone(host, port, paths[i % len(paths)]).run(until, record, start) for i in range(phones))
+    )
+    return [r for r in record if r[0] >= WARMUP]
+
+
+def tables(env: dict[str, str], edits: list[str], stop: Any) -> None:
+    """Each game gets a deal every SAVE_EVERY seconds, on the server's database, from a process of
+    its own (as the scorers' phones would, without slowing the phones that measure)."""
+    os.environ.update(env)
+    from scorekeeper import create_app, db, store
+    from scorekeeper.scoring import load
+
+    app = create_app()
+    hands = full_game()["hands"]
+    while not stop.is_set():
+        for token in edits:
+            if stop.is_set():
+                return
+            with app.app_context():
+                stored = store.find(token)
+                if stored is not None and len(stored.game.deals) < len(hands):
+                    position = len(stored.game.deals)
+                    done = [store.hand_of(d) for d in stored.row.deals]
+                    new = load({**store.document(stored.row), "hands": [*done, hands[position]]})
+                    with contextlib.suppress(store.Conflict):
+                        store.save(stored, stored.version, new, "add", position)
+                db.close_session()
+            stop.wait(SAVE_EVERY / len(edits))
+
+
+def summary(label: str, record: list[tuple[float, float, int]]) -> tuple[float, int]:
+    ok = [r[1] for r in record if r[2] in (200, 304)]
+    errors = len(record) - len(ok)
+    changed = sum(1 for r in record if r[2] == 200)
+    if not ok:
+        print(f"  {label:<10} no answers, {errors} errors")
+        return float("inf"), errors
+    p50 = statistics.median(ok) * 1000
+    p99 = statistics.quantiles(ok, n=100)[98] * 1000 if len(ok) >= 100 else max(ok) * 1000
+    share = changed / len(ok)
+    print(
+        f"  {label:<10} {len(ok):6} answered ({share:4.0%} with a new sheet), {errors:4} errors,"
+        f" p50 {p50:7.1f} ms, p99 {p99:7.1f} ms"
+    )
+    return p99, errors
+
+
+def main() -> None:
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 20000), hard))
+    counts = [int(a) for a in sys.argv[1:]] or [500, 1000, 1500, 2000, 3000]
+    stop = multiprocessing.Event()
+    hog = multiprocessing.Process(target=busy_half_core, args=(stop,), daemon=True)
+    with (
+        tempfile.TemporaryDirectory() as a,
+        tempfile.TemporaryDirectory() as b,
+        serve(Path(a)) as app,
+        serve(Path(b), WSGI_APP="bench.baseline:application()") as baseline,
+    ):
+        links = [app.import_game(game()) for _ in range(GAMES)]
+        views = [link["view_url"] + "/live" for link in links]
+        edits = [link["edit_url"].rsplit("/", 1)[1] for link in links]
+        hog.start()
+        knee = None
+        try:
+            for phones in counts:
+                print(f"{phones} phones ({phones // GAMES} per game), another process busy on half a core:")
+                halt = multiprocessing.Event()
+                writer = multiprocessing.Process(target=tables, args=(app.env, edits, halt), daemon=True)
+                writer.start()
+                p99, _ = summary("app", asyncio.run(crowd(app, views, phones)))
+                halt.set()
+                writer.join()
+                summary("baseline", asyncio.run(crowd(baseline, ["/poll"], phones)))
+                if knee is None and p99 > 100:
+                    knee = phones
+        finally:
+            stop.set()
+            hog.join(timeout=5)
+        print(f"knee (app's p99 over 100 ms): {knee if knee else f'not reached up to {counts[-1]} phones'}")
+
+
+if __name__ == "__main__":
+    main()
