@@ -52,11 +52,14 @@ def init_app(app: Flask) -> None:
         if endpoint == "static" and "filename" in values and "v" not in values:
             values["v"] = fingerprint(str(static / values["filename"]))
 
-    @app.after_request
-    def long_lived(response: Response) -> Response:
+    def max_age(filename: str | None) -> int | None:
         # A versioned address never changes its bytes; anything else is asked again each time.
+        return YEAR if request.args.get("v") else None
+
+    app.get_send_file_max_age = max_age  # type: ignore[method-assign]
+
+    @app.after_request
+    def immutable(response: Response) -> Response:
         if request.endpoint == "static" and request.args.get("v") and response.status_code == 200:
-            response.cache_control.public = True
-            response.cache_control.max_age = YEAR
             response.cache_control.immutable = True
         return response

@@ -51,6 +51,9 @@ def private() -> bool:
     )
 
 
+STATIC_CSP = "default-src 'none'; script-src 'self'; style-src 'self'"
+
+
 def init_app(app: Flask) -> None:
     csrf.init_app(app)
     app.session_interface = SessionInterface()
@@ -64,11 +67,16 @@ def init_app(app: Flask) -> None:
 
     @app.after_request
     def headers(response: Response) -> Response:
-        response.headers.setdefault("Content-Security-Policy", CSP)
-        # Flask-WTF checks the Referer on HTTPS, so same-origin rather than no-referrer.
-        response.headers.setdefault("Referrer-Policy", "same-origin")
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("X-Frame-Options", "DENY")
+        if request.endpoint == "static":
+            # Our own scripts, styles and images are never a page to frame: the short policy
+            # saves a phone most of a kilobyte a file.
+            response.headers.setdefault("Content-Security-Policy", STATIC_CSP)
+        else:
+            response.headers.setdefault("Content-Security-Policy", CSP)
+            # Flask-WTF checks the Referer on HTTPS, so same-origin rather than no-referrer.
+            response.headers.setdefault("Referrer-Policy", "same-origin")
+            response.headers.setdefault("X-Frame-Options", "DENY")
         if request.is_secure:
             response.headers.setdefault("Strict-Transport-Security", HSTS)
         if private():

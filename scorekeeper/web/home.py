@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from flask import Blueprint, current_app, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
@@ -31,10 +34,16 @@ def offline() -> str:
     return render_template("home/offline.html")
 
 
+# What the service worker keeps from its first day: enough for the offline page and a game page.
+SHELL = ("css/app.css", "js/offline.js", "js/live.js", "js/deal.js", "icon.svg")
+
+
 @bp.get("/sw.js")
 def service_worker() -> Response:
     """The service worker, served from the root so that it may look after every page."""
-    response = current_app.send_static_file("js/sw.js")
+    shell = [url_for("static", filename=name) for name in SHELL]
+    source = Path(current_app.static_folder or "static", "js", "sw.js").read_text(encoding="utf-8")
+    response = Response(f"const VERSIONED = {json.dumps(shell)};\n{source}", mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
     response.headers["Service-Worker-Allowed"] = "/"
     return response

@@ -1,3 +1,11 @@
+// The offline copies of pages (offline.js does this on pages that enter deals).
+// Registered once the page has loaded and settled, so that its offline copies never delay it.
+if ("serviceWorker" in navigator) {
+  window.addEventListener("load", () => setTimeout(() => {
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
+  }, 2000));
+}
+
 // After a save the page is opened at the saved deal (#deal-N): show the top instead, where the
 // deal just saved is summed up and the next deal's contracts wait, so nobody has to scroll up.
 (function () {

@@ -13,8 +13,11 @@
   const STORE = "entries";
   const banner = document.querySelector("[data-outbox]");
 
+  // Registered once the page has loaded and settled, so that its offline copies never delay it.
   if ("serviceWorker" in navigator) {
-    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
+    window.addEventListener("load", () => setTimeout(() => {
+      navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
+    }, 2000));
   }
 
   function open() {

@@ -10,12 +10,14 @@
 //   forms it just used, and dropped EDIT_HOURS after they were fetched (longer than a game
 //   lasts), whenever the worker starts or a page is opened. The server marks them no-store, so
 //   the browser's own HTTP cache never keeps them at all.
-const CACHE = "barbu-v3";
+const CACHE = "barbu-v4";
 const EDIT_CACHE = "barbu-edit-v1";
 const EDIT_HOURS = 6;
 const FETCHED = "x-barbu-fetched";
-const SHELL = ["/offline", "/static/css/app.css", "/static/css/print.css", "/static/js/offline.js",
-  "/static/js/deal.js", "/static/js/live.js", "/static/js/new-game.js", "/static/icon.svg"];
+// The server puts the shell's versioned addresses (?v=...) in VERSIONED before this file, so that
+// the copies kept are the very ones pages ask for.
+/* global VERSIONED */
+const SHELL = ["/offline", ...(typeof VERSIONED !== "undefined" ? VERSIONED : [])];
 
 const carriesEditLink = (url) => url.pathname === "/" || url.pathname.startsWith("/g/");
 
