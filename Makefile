@@ -60,6 +60,9 @@ postgres:
 
 bench: install-test
 	$(BIN)/python bench/score_games.py
+	$(BIN)/python bench/speed.py
+	$(BIN)/python bench/polling.py
+	$(BIN)/python bench/page_weight.py
 	$(BIN)/python bench/live_updates.py
 	$(BIN)/python bench/sheets.py
 	$(BIN)/python bench/slow_clients.py

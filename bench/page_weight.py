@@ -101,10 +101,8 @@ def main() -> None:
     print(f"first visit: {first['bytes'] / 1024:6.1f} KB transferred in {first['network']} requests")
     print(f"             then, in the background, the offline copies: {len(background)} requests")
     static = [path for path in again if path.startswith("/static")]
-    print(
-        f"later visit: the server was asked for {len(again)} paths ({', '.join(again) or 'none'});"
-        f" {len(static)} of them static files"
-    )
+    pages = [path for path in again if not path.startswith("/static") and not path.endswith("/live")]
+    print(f"later visit: the server was asked for {len(pages)} page(s) and {len(static)} static files")
     print(
         f"baseline (the same first visit uncompressed): {uncompressed['bytes'] / 1024:6.1f} KB"
         f" in {uncompressed['network']} requests;"
