@@ -60,6 +60,12 @@ def init_app(app: Flask) -> None:
 
     @app.after_request
     def immutable(response: Response) -> Response:
-        if request.endpoint == "static" and request.args.get("v") and response.status_code == 200:
+        if request.endpoint != "static":
+            return response
+        if request.args.get("v") and response.status_code == 200:
             response.cache_control.immutable = True
+        # Read the (small) file whole and close it, so that it is compressed as one piece: the
+        # streamed path leaves the file to be closed by whoever finishes the response.
+        response.direct_passthrough = False
+        response.make_sequence()
         return response

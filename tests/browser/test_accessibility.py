@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from flask import Flask
 from playwright.sync_api import expect
 
 from scorekeeper import store
-from scorekeeper.scoring import BARBU, load
+from scorekeeper.scoring import BARBU, GAMES, Game, Rules, load
 from tests.builders import full_game, game, hand, worked_example
 
 CONTRACTS = [c.id for c in BARBU.contracts]
@@ -22,6 +24,8 @@ def games(app: Flask) -> dict[str, store.GameRow]:
             "started": store.create(load(worked_example())),
             "ravage": store.create(load(game([hand("no-tricks", [["Beth", "Ann"]])], ravage_city=True))),
             "finished": store.create(load(full_game())),
+            "french5": store.create(Game(LONG_NAMES, 0, Rules.of(GAMES["french"], 5))),
+            "barbu3": store.create(load(json.loads((EXAMPLES / "barbu-3.json").read_text()))),
         }
 
 
@@ -41,7 +45,28 @@ def screens(games: dict[str, store.GameRow]) -> dict[str, str]:
     }
     for contract in CONTRACTS:
         pages[f"deal-{contract}"] = f"/g/{ravage.edit_token}/deal?contract={contract}"
+    french5, barbu3 = games["french5"], games["barbu3"]
+    pages |= {f"new-{g}": f"/new?game={g}" for g in GAMES}
+    pages |= {f"blank-{g}": f"/sheets/blank?game={g}" for g in GAMES}
+    pages |= {
+        "french5-game": f"/g/{french5.edit_token}",
+        "barbu3-game": f"/g/{barbu3.edit_token}",
+        "barbu3-deal-chips": f"/g/{barbu3.edit_token}/deal/1",
+        "barbu3-last-three": f"/g/{barbu3.edit_token}/deal?contract=no-last-three",
+        **{f"french5-{c}": f"/g/{french5.edit_token}/deal?contract={c}" for c in FRENCH},
+    }
     return pages
+
+
+LONG_NAMES = (
+    "Anne-Sophie",
+    "Jean-Baptiste",
+    "Marie-Christine",
+    "Guillaume",
+    "Wolfeschlegelsteinhausenbergerdorff",
+)
+FRENCH = ("salad", "tricks", "no-first-last", "dominoes")
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 
 
 SCREENS = [
@@ -56,6 +81,13 @@ SCREENS = [
     "final",
     "not-found",
     *[f"deal-{c}" for c in CONTRACTS],
+    *[f"new-{g}" for g in GAMES],
+    *[f"blank-{g}" for g in GAMES],
+    "french5-game",
+    "barbu3-game",
+    "barbu3-deal-chips",
+    "barbu3-last-three",
+    *[f"french5-{c}" for c in FRENCH],
 ]
 
 
