@@ -27,6 +27,11 @@ class PaperRow:
         return None not in self.scores
 
     @property
+    def blank(self) -> bool:
+        """True when nothing of the row is typed."""
+        return self.contract is None and all(s is None for s in self.scores)
+
+    @property
     def typed(self) -> int:
         """How many of the scores are written."""
         return sum(s is not None for s in self.scores)

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import scorekeeper.paper
 from scorekeeper.paper import PaperRow, PaperSheet
+from scorekeeper.paper.document import dump, load
 from scorekeeper.paper.sheet import deal_limit, total_limit
 from scorekeeper.scoring import contracts as c
 
 from .family import complete, rules
+from .paper_builders import from_game
 from .test_purity import FORBIDDEN, imported_modules
 
 SHAPES = [
@@ -103,3 +106,38 @@ def test_the_checker_imports_no_web_database_or_printing_library() -> None:
     package = Path(scorekeeper.paper.__file__).parent
     for path in sorted(package.glob("*.py")):
         assert not imported_modules(path) & FORBIDDEN, path.name
+
+
+def test_a_sheet_survives_its_document() -> None:
+    sheet = from_game(complete(rules("barbette", points={"barbu": -25, "no-last-two": (-10, -10)})))
+    sheet = sheet.with_score(3, 1, None).with_running(2, 0, None)
+    assert load(dump(sheet)) == sheet
+    blank = PaperSheet.blank(rules("french", 5, sequence="fixed"), ("Ann", "", "Cy"), first=2)
+    assert dump(blank)["rows"] == [] and load(dump(blank)) == blank
+
+
+BAD_DOCUMENTS = [
+    pytest.param(lambda d: d | {"format": "barbu-paper/2"}, id="format"),
+    pytest.param(lambda d: d | {"extra": 1}, id="unknown-key"),
+    pytest.param(lambda d: d | {"players": ["Ann", "Beth", "Cat"]}, id="too-few-players"),
+    pytest.param(lambda d: d | {"players": ["x" * 41, "", "", ""]}, id="long-name"),
+    pytest.param(lambda d: d | {"first": "0"}, id="first-not-a-number"),
+    pytest.param(lambda d: d | {"rules": {"game": "chess"}}, id="unknown-game"),
+    pytest.param(
+        lambda d: d | {"rows": [{"contract": "salad", "scores": [0, 0, 0, 0]}]}, id="other-games-contract"
+    ),
+    pytest.param(lambda d: d | {"rows": [{"contract": None, "scores": [0, 0, 0, 1.5]}]}, id="not-whole"),
+    pytest.param(lambda d: d | {"rows": [{"contract": None, "scores": [0, 0, 0, True]}]}, id="boolean"),
+    pytest.param(lambda d: d | {"rows": [{"contract": None, "scores": [0, 0, 0, 10**6]}]}, id="beyond-limit"),
+    pytest.param(lambda d: d | {"rows": [{"contract": None, "scores": [0, 0, 0]}] * 1}, id="short-row"),
+    pytest.param(lambda d: d | {"rows": [{"contract": None, "scores": [0] * 4}] * 29}, id="too-many-rows"),
+    pytest.param(lambda d: d | {"running": d["running"][:-1]}, id="too-few-lines"),
+]
+
+
+@pytest.mark.parametrize("spoil", BAD_DOCUMENTS)
+def test_a_document_this_app_does_not_write_is_refused(spoil: Any) -> None:
+    good = dump(PaperSheet.blank(rules("barbu")))
+    assert load(good) == PaperSheet.blank(rules("barbu"), ("", "", "", ""))
+    with pytest.raises(ValueError):
+        load(spoil(good))
