@@ -18,10 +18,16 @@ Fix = tuple[str, int, int, int]
 """("row", row, seat, value) or ("round", round, seat, value)."""
 
 
+MOST_FINDINGS = 6
+"""One wrong figure makes at most this many findings: its row, its block, its running total (later
+ones carrying it on), two lines of running totals and the game. More cannot have a single cause,
+so no correction is tried (which also bounds the work a sheet full of mistakes costs)."""
+
+
 def check(sheet: PaperSheet) -> Findings:
     """Every finding on `sheet`, and the one figure to suspect when the findings allow it."""
     findings = find(sheet)
-    if not findings.found:
+    if not findings.found or len(findings.found) > MOST_FINDINGS:
         return findings
     proposals: set[Fix] = set()
     for finding in findings.found:

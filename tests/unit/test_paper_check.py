@@ -380,3 +380,11 @@ def test_a_running_total_alone_is_named_when_its_line_says_so() -> None:
     findings = check(sheet.with_running(0, 3, -9))
     assert findings.suspect is not None and (findings.suspect.round, findings.suspect.seat) == (0, 3)
     assert findings.suspect.likely == -19
+
+
+def test_many_findings_have_no_single_cause() -> None:
+    sheet = from_game(complete(rules("barbu")))
+    for index in (0, 9, 18):
+        sheet = sheet.with_score(index, 1, (sheet.rows[index].scores[1] or 0) + 5)
+    findings = check(sheet)
+    assert len(findings.found) > 6 and findings.suspect is None
