@@ -12,6 +12,7 @@ from .cli import COMMANDS
 from .i18n import signed
 from .printing import views as sheets
 from .web import deals, errors, games, home, language, new_game, share, transfer
+from .web.paper_check import bp as paper_check
 
 __all__ = ["create_app", "signed"]
 
@@ -55,6 +56,7 @@ def register_blueprints(app: Flask) -> None:
         share.bp,
         transfer.bp,
         sheets.bp,
+        paper_check,
         language.bp,
         errors.bp,
     ):

@@ -134,3 +134,16 @@ class ChoreRow(Base):
 
     name: Mapped[str] = mapped_column(String(40), primary_key=True)
     last_run: Mapped[int] = mapped_column(Integer)
+
+
+class PaperCheckRow(Base):
+    """A paper sheet typed in for checking, kept only when the player asked, under its own link."""
+
+    __tablename__ = "paper_checks"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token: Mapped[str] = mapped_column(String(64), unique=True)
+    sheet: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The `barbu-paper/1` document: what was typed, nothing computed."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

@@ -39,7 +39,7 @@ def blank_rules() -> Rules:
     wanted = args.get("players", "")
     players = (
         int(wanted)
-        if wanted.isdigit() and int(wanted) in game.players
+        if wanted.isdecimal() and len(wanted) < 3 and int(wanted) in game.players
         else game.players[-1 if game.id == "french" else 0]
     )
     settings: dict[str, object] = {}

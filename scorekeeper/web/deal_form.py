@@ -89,7 +89,7 @@ def _form_class(contract: Contract, n: int, doubling: bool, ranks: tuple[str, ..
 
 def _seat(value: object, players: int) -> int | None:
     text = str(value) if value is not None else ""
-    return int(text) if text.isdigit() and int(text) < players else None
+    return int(text) if text.isdecimal() and len(text) < 3 and int(text) < players else None
 
 
 class _Reader:
@@ -257,7 +257,6 @@ def entry_detail(form: DealForm, contract: Contract) -> dict[str, Any]:
     detail: dict[str, Any] = {}
     for part in contract.parts:
         if isinstance(part, Counts) and part.by_card:
-            detail[part.key] = {
-                s: int(v) for s in SUIT_KEYS if (v := form[f"{part.by_card}_{s}"].data) and v.isdigit()
-            }
+            picked = {s: form[f"{part.by_card}_{s}"].data for s in SUIT_KEYS}
+            detail[part.key] = {s: int(v) for s, v in picked.items() if v and v.isdecimal() and len(v) < 3}
     return detail

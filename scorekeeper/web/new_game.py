@@ -32,7 +32,7 @@ def _game_and_players() -> tuple[GameKind, int]:
     game = GAMES.get(values.get("switch_game") or values.get("game") or "", BARBU)
     wanted = values.get("switch_players") or values.get("players") or ""
     usual = 4 if 4 in game.players else game.players[0]
-    count = int(wanted) if wanted.isdigit() and int(wanted) in game.players else usual
+    count = int(wanted) if wanted.isdecimal() and len(wanted) < 3 and int(wanted) in game.players else usual
     if "switch_game" in values:
         count = usual
     return game, count

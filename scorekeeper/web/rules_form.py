@@ -127,7 +127,8 @@ def _setting(option: Choice | Flag | Number, data: Any) -> Setting | None:
             return bool(data)
         case Number():
             text = str(data)
-            return int(text) if text.isdigit() and option.low <= int(text) <= option.high else None
+            number = int(text) if text.isdecimal() and len(text) < 3 else None
+            return number if number is not None and option.low <= number <= option.high else None
 
 
 @dataclass(frozen=True)

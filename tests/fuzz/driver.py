@@ -14,7 +14,15 @@ from flask import Flask
 from sqlalchemy import func, select
 
 from scorekeeper import db
-from scorekeeper.models import ChangeRow, DealRow, GameRow, PdfCacheRow, SheetCacheRow, SubmissionRow
+from scorekeeper.models import (
+    ChangeRow,
+    DealRow,
+    GameRow,
+    PaperCheckRow,
+    PdfCacheRow,
+    SheetCacheRow,
+    SubmissionRow,
+)
 from scorekeeper.scoring import GAMES
 
 from .forms import Form, read
@@ -22,7 +30,7 @@ from .values import Request, form_request, import_request, odd_headers, path_req
 
 PACKAGE = Path(db.__file__).resolve().parent
 # What a refusal must leave alone: everything but the rate-limit counters and the chores table.
-STORED = (GameRow, DealRow, ChangeRow, SubmissionRow, PdfCacheRow, SheetCacheRow)
+STORED = (GameRow, DealRow, ChangeRow, SubmissionRow, PdfCacheRow, SheetCacheRow, PaperCheckRow)
 
 
 @dataclass
@@ -61,8 +69,18 @@ def _where(error: BaseException) -> str:
     return f"{Path(frame.filename).relative_to(PACKAGE)}:{frame.lineno} in {frame.name}"
 
 
+# The paper check's setup and grids: a grid form is only reached through the setup's answer.
+CHECKS = [
+    "/check",
+    "/check/sheet?game=barbu",
+    "/check/sheet?game=barbu-3&rubbers=1",
+    "/check/sheet?game=barbette",
+    "/check/sheet?game=french&players=5&sequence=fixed",
+]
+
+
 class Fuzzer:
-    def __init__(self, app: Flask, csrf_app: Flask, rng: Random) -> None:
+    def __init__(self, app: Flask, csrf_app: Flask, rng: Random, extra: list[str] | None = None) -> None:
         self.app, self.rng = app, rng
         self.client = app.test_client()
         self.csrf_client = csrf_app.test_client()
@@ -70,6 +88,8 @@ class Fuzzer:
         self.forms: dict[tuple[str, str, tuple[str, ...]], Form] = {}
         self.pages: list[str] = []
         self.edit = self.view = "none"
+        self.extra = extra or []
+        """More pages to start the crawl from (a kept paper check)."""
 
     def counts(self) -> tuple[int, ...]:
         with self.app.app_context():
@@ -149,7 +169,7 @@ class Fuzzer:
 
     def run(self, games: list[tuple[str, str]], requests: int) -> Report:
         self.edit, self.view = (link.rsplit("/", 1)[1] for link in games[0])
-        seeds = ["/", "/new", "/import", "/sheets/blank"]
+        seeds = ["/", "/new", "/import", "/sheets/blank", *CHECKS, *self.extra]
         seeds += [f"/new?game={game}" for game in GAMES] + [f"/sheets/blank?game={game}" for game in GAMES]
         contracts = sorted({c.id for game in GAMES.values() for c in game.contracts})
         for edit, view in games:
