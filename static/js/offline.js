@@ -13,11 +13,12 @@
   const STORE = "entries";
   const banner = document.querySelector("[data-outbox]");
 
-  // Registered once the page has loaded and settled, so that its offline copies never delay it.
+  // Registered once the page has loaded, so that its offline copies never delay it; not later,
+  // since a table that moves on within seconds and then loses its Wi-Fi still needs them.
   if ("serviceWorker" in navigator) {
-    window.addEventListener("load", () => setTimeout(() => {
+    window.addEventListener("load", () => {
       navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
-    }, 2000));
+    });
   }
 
   function open() {

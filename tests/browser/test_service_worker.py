@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Page
@@ -9,6 +11,12 @@ from playwright.sync_api import Page
 from .entry import create_game
 
 PLAYERS = ["Ann", "Beth", "Cat", "Diana"]
+SW = Path(__file__).resolve().parents[2] / "static" / "js" / "sw.js"
+# The names the worker gives its caches change with it; read them rather than repeat them.
+KEEP_CACHE, EDIT_CACHE = (
+    re.search(rf'const {name} = "([^"]+)"', SW.read_text()).group(1)  # type: ignore[union-attr]
+    for name in ("CACHE", "EDIT_CACHE")
+)
 
 CACHED = """async (name) => {
   const cache = await caches.open(name);
@@ -30,23 +38,23 @@ def test_edit_pages_are_kept_apart_and_dropped_when_old(page: Page, live_server:
     for url in (f"{live_server}/g/{token}", f"{live_server}{view}", f"{live_server}/"):
         page.goto(url)
     page.wait_for_timeout(500)  # the copies are stored after the page is answered
-    edit_pages = page.evaluate(CACHED, "barbu-edit-v1")
-    kept = page.evaluate(CACHED, "barbu-v2")
+    edit_pages = page.evaluate(CACHED, EDIT_CACHE)
+    kept = page.evaluate(CACHED, KEEP_CACHE)
     assert f"/g/{token}" in edit_pages and "/" in edit_pages
     assert view in kept
     assert not any(p.startswith("/g/") or p == "/" for p in kept)
 
     # A copy fetched longer ago than a game lasts is dropped when the next page is opened.
     page.evaluate(
-        """async (path) => {
-          const cache = await caches.open("barbu-edit-v1");
+        """async ([name, path]) => {
+          const cache = await caches.open(name);
           const old = new Response("old", { headers: { "x-barbu-fetched": "1000" } });
           await cache.put(new Request(path), old);
         }""",
-        f"/g/{token}/history",
+        [EDIT_CACHE, f"/g/{token}/history"],
     )
-    assert f"/g/{token}/history" in page.evaluate(CACHED, "barbu-edit-v1")
+    assert f"/g/{token}/history" in page.evaluate(CACHED, EDIT_CACHE)
     page.goto(f"{live_server}/g/{token}")
     page.wait_for_timeout(500)
-    assert f"/g/{token}/history" not in page.evaluate(CACHED, "barbu-edit-v1")
-    assert f"/g/{token}" in page.evaluate(CACHED, "barbu-edit-v1")
+    assert f"/g/{token}/history" not in page.evaluate(CACHED, EDIT_CACHE)
+    assert f"/g/{token}" in page.evaluate(CACHED, EDIT_CACHE)
