@@ -36,8 +36,12 @@ def chart_text(game: Game) -> ChartText:
 def game_chart(game: Game, id: str = "chart") -> Markup:
     """The chart of `game` as inline SVG; `running_chart` escapes every text it draws."""
     series = [tuple(row.running[seat] for row in game.rows) for seat in range(len(game.players))]
-    labels = [f"{name} {signed(t)}" for name, t in zip(game.players, game.totals, strict=True)]
-    svg = running_chart(
-        game.players, series, chart_text(game), number=number, labels=labels, rtl=locale() in RTL, id=id
-    )
+    rtl = locale() in RTL
+    # SVG text is laid out left to right here (the chart sets it, as renderers differ), so a
+    # right-to-left legend puts the total first: read from the right, the name comes first.
+    labels = [
+        f"{signed(t)} {name}" if rtl else f"{name} {signed(t)}"
+        for name, t in zip(game.players, game.totals, strict=True)
+    ]
+    svg = running_chart(game.players, series, chart_text(game), number=number, labels=labels, rtl=rtl, id=id)
     return Markup(svg)

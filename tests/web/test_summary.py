@@ -70,6 +70,12 @@ def test_the_worked_example_in_figures(app: Flask, client: FlaskClient) -> None:
     beth = re.search(r"<tr><th scope=\"row\"><bdi>Beth</bdi></th>(.*?)</tr>", html, re.S)
     assert beth and text_of(beth.group(1)) == f"3 (+24) 1 ({MINUS}2) 0 +22"
     assert "Each player's running total after each of 2 deals." in text
+    # Points by contract: Ann declared both deals; the others were her opponents.
+    declarer, opponent = re.findall(r'<table class="figures by-contract">(.*?)</table>', html, re.S)
+    queens = re.search(r"No queens</th>(.*?)</tr>", declarer, re.S)
+    assert queens and text_of(queens.group(1)) == f"{MINUS}12 — not played — not played — not played"
+    hearts = re.search(r"No hearts</th>(.*?)</tr>", opponent, re.S)
+    assert hearts and text_of(hearts.group(1)) == f"— not played {MINUS}8 {MINUS}36 +6"
     assert "No stake" not in text
 
 
