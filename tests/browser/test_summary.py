@@ -87,7 +87,7 @@ def test_in_persian(
     assert page.locator("html").get_attribute("dir") == "rtl"
     page.click("text=۰۱۲۳")  # Persian digits
     expect(page.locator("ul.transfers li").first).to_contain_text("ریال")
-    legend = page.locator("svg.chart text", has_text=PERSIAN[0])
+    legend = page.locator("ul.chart-legend li", has_text=PERSIAN[0])
     expect(legend).to_have_count(1)
     axe_check(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
