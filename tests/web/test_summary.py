@@ -205,3 +205,21 @@ def test_persian_digits_leave_character_references_alone() -> None:
     assert persian_page("<p>O&#x27;Brien 12 &amp; 3</p><a href='/g/12'>4</a>") == (
         "<p>O&#x27;Brien ۱۲ &amp; ۳</p><a href='/g/12'>۴</a>"
     )
+
+
+def test_the_filled_pdf_has_the_chart_on_page_two(app: Flask, client: FlaskClient) -> None:
+    import io
+
+    from pypdf import PdfReader
+
+    from .helpers import renamed
+
+    names = ["نگار", "رضا", "Željka", "D'Ana"]
+    links = import_game(app, renamed(full_game(), names))
+    client.set_cookie("lang", "fa")
+    reader = PdfReader(io.BytesIO(client.get(f"{links.edit}/sheet.pdf").data))
+    assert len(reader.pages) == 2
+    chart = reader.pages[1].extract_text()
+    assert "جمع‌های جاری" in chart or "جمعهای جاری" in chart
+    for name in names:  # the legend is HTML, laid out (and read back) as text, not SVG glyphs
+        assert name in chart or name[::-1] in chart, name
