@@ -42,9 +42,11 @@ EXPONENTS = {
         ("BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI", "VND"), 0
     ),
     **dict.fromkeys(("VUV", "XAF", "XOF", "XPF"), 0),
-    **dict.fromkeys(("BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"), 3),
+    **dict.fromkeys(("BHD", "JOD", "KWD", "LYD", "OMR", "TND"), 3),
     "CLF": 4,
     "UYW": 4,
+    # ISO gives these decimals, but no coin or price has used them for decades: whole units.
+    **dict.fromkeys(("IRR", "IDR", "LAK", "LBP", "MMK", "SYP", "IQD"), 0),
 }
 # More players than this and the exact search (2^n subsets) gives way to a greedy settlement.
 EXACT_UP_TO = 12

@@ -11,7 +11,7 @@ from babel.numbers import format_currency, format_decimal
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from ..i18n import locale
+from ..i18n import locale, persian_digits
 from ..scoring import Game, GameError
 from ..scoring.settle import Settlement, minor_unit, parse_currency, parse_stake, settle
 
@@ -33,7 +33,19 @@ def money(amount: Decimal, currency: str, exact: bool = False) -> str:
             locale=where,
             currency_digits=False,
             decimal_quantization=not exact,
+            numbering_system=_numbering(),
         )
+    )
+
+
+def _numbering() -> str:
+    """Persian digits come with Persian separators (٬ and ٫), not a Latin comma and point."""
+    return "arabext" if persian_digits() else "latn"
+
+
+def _decimal(amount: Decimal) -> str:
+    return str(
+        format_decimal(amount, locale=locale(), decimal_quantization=False, numbering_system=_numbering())
     )
 
 
@@ -75,7 +87,7 @@ def stored_settlement(game: Game, saved: dict[str, str] | None) -> SettleView | 
         nets=[(names[s], net, money(abs(net), currency)) for s, net in enumerate(result.nets)],
         stake=money(stake, currency, exact=True),
         unit=money(Decimal(1).scaleb(-result.places), currency),
-        rounding=f"{format_decimal(result.rounding, locale=locale(), decimal_quantization=False)} {currency}",
+        rounding=f"{_decimal(result.rounding)} {currency}",
     )
 
 
