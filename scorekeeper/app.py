@@ -8,7 +8,7 @@ from pathlib import Path
 from flask import Flask
 
 from . import assets, config, db, i18n, limits, maintenance, security
-from .cli import COMMANDS
+from .commands import COMMANDS
 from .i18n import signed
 from .printing import views as sheets
 from .web import deals, errors, games, home, language, new_game, share, summary, transfer
