@@ -101,7 +101,7 @@ def merge(group: GroupRow, alias: str, name: str) -> bool:
     known = merges(group)
     target = known.get(fold(name), name)
     key = fold(alias)
-    if key == fold(target):
+    if fold(target) in (key, fold(known.get(key, ""))):
         return False
     s = db.session()
     pointing = [a for a, n in known.items() if fold(n) == key]

@@ -36,11 +36,14 @@ class MergeForm(FlaskForm):
         self.alias.choices = self.name.choices = [(s, s) for s in spellings]
 
     def validate_alias(self, field: SelectField) -> None:
-        if not field.data or len(field.data) > 40:
-            raise ValidationError(_("Choose a name seen in the group's games."))
+        self._seen(field)
 
     def validate_name(self, field: SelectField) -> None:
-        if not field.data or len(field.data) > 40:
+        self._seen(field)
+
+    def _seen(self, field: SelectField) -> None:
+        seen = {groups.fold(str(value)) for value, _label in field.choices or []}
+        if not field.data or len(field.data) > 40 or groups.fold(field.data) not in seen:
             raise ValidationError(_("Choose a name seen in the group's games."))
 
 
@@ -100,11 +103,13 @@ def merge(token: str) -> ResponseReturnValue:
     """Count one spelling of a name as another in this group."""
     stored = group_or_404(token, "gr")
     form = MergeForm()
+    state = groups.state(token, fresh=True) or ""
+    form.fill(figures(stored.row, state, Filter()).names.spellings())
     if form.validate_on_submit() and form.alias.data and form.name.data:
         if groups.merge(stored.row, form.alias.data, form.name.data):
             return redirect(url_for("groups.page", kind="gr", token=token) + "#merges-title", 303)
         form.name.errors = [_("These two spellings are already one player.")]
-    elif form.csrf_token.errors:
+    elif "csrf_token" in form.errors:
         abort(400)
     return _page(stored, form, 422)
 
