@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
 from .groups import GroupGame, fold
+from .memo import Memo
 from .scoring import GAMES, GameKind
+from .scoring.stats import GameStats, PlayerRecord, combine, game_stats
 
 
 class Names:
@@ -93,6 +95,49 @@ def boards(played: Sequence[GroupGame], names: Names) -> list[Board]:
             totals[kind][shown] += total
             counts[kind][shown] += 1
     return [ranked(GAMES[k], dict(totals[k]), dict(counts[k])) for k in GAMES if k in totals]
+
+
+# A game's figures by (edit token, version), as store.FOLDED keeps the folded game.
+STATS: Memo[tuple[str, int], GameStats] = Memo(1024)
+
+
+def stats_of(one: GroupGame) -> GameStats:
+    """The figures of one game of the group, worked out once per version."""
+    key = (one.row.edit_token, one.row.version)
+    return STATS.get(key) or STATS.put(key, game_stats(one.game))
+
+
+@dataclass(frozen=True)
+class Records:
+    """Each player's figures added up over the games of one kind: by contract and role, doubles.
+
+    `contracts` are the ids of the contracts played, in the order the game lists them.
+    """
+
+    kind: GameKind
+    contracts: tuple[str, ...]
+    players: tuple[PlayerRecord, ...]
+
+
+def records(played: Sequence[GroupGame], names: Names) -> list[Records]:
+    """Per game kind, each player's figures over `played`, players in order of name."""
+    by_kind: dict[str, list[GameStats]] = defaultdict(list)
+    for one in played:
+        by_kind[one.game.rules.game.id].append(stats_of(one))
+    found = []
+    for kind_id, kind in GAMES.items():
+        if kind_id not in by_kind:
+            continue
+        records = combine(by_kind[kind_id], names.key)
+        shown = sorted((_renamed(r, names.shown(r.name)) for r in records), key=lambda r: r.name.casefold())
+        played_ids = {c for s in by_kind[kind_id] for c in s.contracts}
+        contracts = tuple(dict.fromkeys(c.id for c in kind.contracts if c.id in played_ids))
+        found.append(Records(kind, contracts, tuple(shown)))
+    return found
+
+
+def _renamed(record: PlayerRecord, name: str) -> PlayerRecord:
+    return PlayerRecord(name, record.games, record.total, record.by_role, record.doubles)
 
 
 def between(played: Iterable[GroupGame], start: date | None, end: date | None) -> list[GroupGame]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import format_decimal
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from wtforms import SelectField, StringField
@@ -13,7 +12,7 @@ from wtforms.validators import DataRequired, Length, ValidationError
 from .. import groups
 from ..i18n import locale, persian_digits
 from ..memo import Memo
-from .group_view import Filter, figures, night
+from .group_view import Filter, average, charts, figures, night
 from .share import public_base
 
 bp = Blueprint("groups", __name__)
@@ -87,6 +86,7 @@ def _page(stored: groups.StoredGroup, form: MergeForm | None = None, status: int
         stored=stored,
         chosen=chosen,
         figures=shown,
+        charts=charts(stored.row, state, chosen, shown),
         live=_fragment(stored, state),
         etag=_etag("gr" if stored.editable else "gv", state),
         merge_form=form,
@@ -168,13 +168,4 @@ def group_link(kind: str, token: str) -> str:
     return public_base() + url_for("groups.page", kind=kind, token=token)
 
 
-@bp.app_template_filter()
-def average(value: float) -> str:
-    """An average to one decimal, signed, with the language's decimal sign."""
-    tenths = round(value * 10)
-    text = str(format_decimal(abs(tenths) / 10, format="0.0"))
-    if tenths == 0:
-        return text
-    # Kept left to right inside right-to-left text, as the sheet's numbers are (i18n.number).
-    text = ("+" if tenths > 0 else "−") + text
-    return f"\u2066{text}\u2069" if locale() == "fa" else text
+bp.add_app_template_filter(average, "average")

@@ -8,6 +8,7 @@ folded games. Names are drawn from a small pool and written differently from gam
 from __future__ import annotations
 
 import json
+import uuid
 from collections import defaultdict
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -18,7 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from scorekeeper.cli import main
-from scorekeeper.group_stats import Names, between, boards, tonight
+from scorekeeper.group_stats import Names, between, boards, records, tonight
 from scorekeeper.groups import GroupGame, fold
 from scorekeeper.models import GameRow
 from scorekeeper.scoring import load
@@ -73,7 +74,8 @@ def as_group(docs: list[dict[str, Any]]) -> list[GroupGame]:
     games = []
     for number, doc in enumerate(docs):
         when = START + timedelta(days=number)
-        row = GameRow(id=number + 1, edit_token=f"t{number}", created_at=when, updated_at=when)
+        # A token of its own, as every stored game has: figures are cached by token and version.
+        row = GameRow(id=number + 1, edit_token=uuid.uuid4().hex, version=0, created_at=when, updated_at=when)
         games.append(GroupGame(row, load(doc)))
     return games
 
@@ -158,3 +160,35 @@ def test_tonight_is_the_games_changed_in_the_last_hours() -> None:
     moment = played[-1].row.updated_at + timedelta(hours=1)
     assert [g.row.id for g in tonight(played, moment)] == [played[-1].row.id]
     assert tonight(played, moment + timedelta(days=1)) == []
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_contract_and_double_figures_agree_with_the_cli(seed: int, tmp_path: Path) -> None:
+    docs = generated(seed + 10, 20)
+    # (kind, player, role, contract) -> [points, deals]; (kind, player) -> [won, lost]
+    points: dict[tuple[str, str, str, str], list[int]] = defaultdict(lambda: [0, 0])
+    doubles: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    for doc in docs:
+        kind = doc.get("rules", {}).get("game", "barbu")
+        for hand in scored(doc, tmp_path)["hands"]:
+            for name, score in hand["score"].items():
+                role = "declarer" if name == hand["declarer"] else "opponent"
+                line = points[kind, fold(name), role, hand["contract"]]
+                line[0] += score
+                line[1] += 1
+            for payment in hand["payments"]:
+                if payment["amount"]:
+                    doubles[kind, fold(payment["to"])][0] += 1
+                    doubles[kind, fold(payment["from"])][1] += 1
+    played = as_group(docs)
+    found = records(played, Names(played, {}))
+    got: dict[tuple[str, str, str, str], list[int]] = {}
+    for kind in found:
+        for player in kind.players:
+            for role, row in player.by_role.items():
+                for contract, tally in row.items():
+                    got[kind.kind.id, fold(player.name), role, contract] = [tally.points, tally.deals]
+            if player.doubles.won or player.doubles.lost:
+                assert [player.doubles.won, player.doubles.lost] == doubles[kind.kind.id, fold(player.name)]
+    assert got == dict(points)
+    assert sum(w for w, _ in doubles.values()) == sum(p.doubles.won for kind in found for p in kind.players)
