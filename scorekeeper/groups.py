@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import delete, or_, select, text, update
-from sqlalchemy.orm import selectinload
 
 from . import db, store
 from .memo import Memo
@@ -75,14 +74,16 @@ def by_edit_token(token: str | None) -> GroupRow | None:
 
 
 def games(group: GroupRow) -> list[GroupGame]:
-    """Every game of the group, oldest first, each folded once per version (store.FOLDED)."""
+    """Every game of the group, oldest first, each folded once per version (store.FOLDED).
+
+    The games' rows are read without their deals: a deal is read only for a game whose version
+    this worker has not folded yet, so that a club night's page, asked again after one table
+    saved a deal, reads one game's deals rather than every table's.
+    """
     s = db.session()
     rows = s.scalars(
-        select(GameRow)
-        .where(GameRow.group_id == group.id)
-        .order_by(GameRow.created_at, GameRow.id)
-        .options(selectinload(GameRow.deals))
-    )
+        select(GameRow).where(GameRow.group_id == group.id).order_by(GameRow.created_at, GameRow.id)
+    ).all()
     return [GroupGame(row, store.folded(row)) for row in rows]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 
@@ -90,11 +91,29 @@ def _games(row: GroupRow, state: str) -> tuple[list[GroupGame], Names]:
     return found
 
 
+# When a table saves a deal, every phone following the night asks for the new state within two
+# seconds; on one worker they would all work it out at once. One works it out, the others wait
+# for it and find it made (gunicorn's gevent workers make this lock cooperative).
+_LOCKS: Memo[object, threading.Lock] = Memo(256)
+_MAKING = threading.Lock()
+
+
+def one_at_a_time(key: object) -> threading.Lock:
+    """The lock under which this worker makes one thing of a group (its figures: its id)."""
+    with _MAKING:
+        return _LOCKS.get(key) or _LOCKS.put(key, threading.Lock())
+
+
 def figures(row: GroupRow, state: str, chosen: Filter) -> Figures:
     """The leaderboards and lists of the group over the dates chosen."""
     key = (row.id, state, chosen.key)
     found = FIGURES.get(key)
-    if found is None:
+    if found is not None:
+        return found
+    with one_at_a_time(row.id):
+        found = FIGURES.get(key)
+        if found is not None:
+            return found
         played, names = _games(row, state)
         counted = between(played, chosen.start, chosen.end)
         found = FIGURES.put(
@@ -107,7 +126,12 @@ def night(row: GroupRow, state: str) -> Night:
     """Tonight's tables and ranking."""
     key = (row.id, state)
     found = NIGHTS.get(key)
-    if found is None:
+    if found is not None:
+        return found
+    with one_at_a_time(row.id):
+        found = NIGHTS.get(key)
+        if found is not None:
+            return found
         played, names = _games(row, state)
         tables = tonight(played, datetime.now(UTC))
         found = NIGHTS.put(key, Night(tables, names, boards(tables, names)))

@@ -12,7 +12,7 @@ from wtforms.validators import DataRequired, Length, ValidationError
 from .. import groups
 from ..i18n import locale, persian_digits
 from ..memo import Memo
-from .group_view import Filter, average, charts, figures, night
+from .group_view import Filter, average, charts, figures, night, one_at_a_time
 from .share import public_base
 
 bp = Blueprint("groups", __name__)
@@ -155,10 +155,13 @@ def _fragment(stored: groups.StoredGroup, state: str) -> str:
     """The live part of the page, rendered once per group state, link kind, language and digits."""
     key = (stored.row.id, state, stored.editable, locale(), persian_digits())
     found = FRAGMENTS.get(key)
-    if found is None:
-        found = FRAGMENTS.put(
-            key, render_template("groups/_live.html", stored=stored, night=night(stored.row, state))
-        )
+    if found is not None:
+        return found
+    shown = night(stored.row, state)
+    with one_at_a_time(("fragment", stored.row.id)):
+        found = FRAGMENTS.get(key)
+        if found is None:
+            found = FRAGMENTS.put(key, render_template("groups/_live.html", stored=stored, night=shown))
     return found
 
 
