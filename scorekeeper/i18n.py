@@ -75,11 +75,17 @@ def _style() -> tuple[str, bool, bool]:
 
 
 _TEXT = re.compile(r">([^<]+)<")
+# Character references (&#x27; for an apostrophe in a name) keep their digits, or they break.
+_DIGIT_OR_REFERENCE = re.compile(r"&#?[0-9A-Za-z]+;|[0-9]+")
+
+
+def _persian_text(text: str) -> str:
+    return _DIGIT_OR_REFERENCE.sub(lambda m: m[0] if m[0][0] == "&" else m[0].translate(PERSIAN_DIGITS), text)
 
 
 def persian_page(html: str) -> str:
     """Every digit of the page's text in Persian; tags, attributes and so links are left alone."""
-    return _TEXT.sub(lambda m: ">" + m.group(1).translate(PERSIAN_DIGITS) + "<", html)
+    return _TEXT.sub(lambda m: ">" + _persian_text(m.group(1)) + "<", html)
 
 
 def number(n: int, sign: bool = False) -> str:

@@ -34,6 +34,9 @@ class GameRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    settle: Mapped[dict[str, str] | None] = mapped_column(JSON)
+    """The stake per point and currency agreed for settling up ({"stake": "0.10", "currency": "EUR"});
+    kept with the game but not part of its game file."""
     group_id: Mapped[int | None] = mapped_column(
         ForeignKey("groups.id", ondelete="SET NULL"), index=True, default=None
     )

@@ -278,3 +278,15 @@ def history(row: GameRow) -> list[ChangeRow]:
     return list(
         s.scalars(select(ChangeRow).where(ChangeRow.game_id == row.id).order_by(ChangeRow.version.desc()))
     )
+
+
+def set_settle(row: GameRow, stake: str, currency: str) -> None:
+    """Keep the stake per point and currency the game is settled at.
+
+    Not a change to the game: its version, history and game file stay as they are.
+    """
+    s = db.session()
+    s.execute(
+        update(GameRow).where(GameRow.id == row.id).values(settle={"stake": stake, "currency": currency})
+    )
+    s.commit()

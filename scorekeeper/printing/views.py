@@ -9,6 +9,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 
 from .. import limits
+from ..chart_view import game_chart
 from ..filenames import disposition
 from ..i18n import persian_digits
 from ..scoring import BARBU, GAMES, Rules
@@ -115,6 +116,7 @@ def render_filled(stored: StoredGame, paper: str, orientation: str, limited: boo
             paper=PAPERS[paper],
             orientation=orientation,
             printed=datetime.now(UTC),
+            chart=game_chart(stored.game, id="sheet-chart") if stored.game.rows else None,
         )
         data = render.pdf(html, cached=lambda: cache.get(stored.row.id, key))
         cache.put(stored.row.id, key, data)

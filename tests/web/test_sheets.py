@@ -26,6 +26,13 @@ def pages(data: bytes) -> list[str]:
     return [page.extract_text(extraction_mode="layout") for page in reader.pages]
 
 
+def sheet_page(data: bytes) -> str:
+    """The text of a filled sheet's first page; the second holds the running-totals chart."""
+    text, chart = pages(data)
+    assert "Running totals" in chart
+    return text
+
+
 def row_lines(text: str) -> dict[int, str]:
     """The printed deal rows, by deal number."""
     rows = {}
@@ -74,7 +81,7 @@ def test_filled_sheet_shows_every_figure(
     links = import_game(app, doc)
     scored = score_document(export(client, links.edit))
     response = client.get(f"{links.view}/sheet.pdf?paper={paper}&orientation={orientation}")
-    [text] = pages(response.data)
+    text = sheet_page(response.data)
     rows = row_lines(text)
     assert sorted(rows) == list(range(1, len(doc["hands"]) + 1))
     for hand in scored["hands"]:
@@ -90,7 +97,7 @@ def test_filled_sheet_shows_every_figure(
 
 def test_a_game_in_progress_prints_the_rest_blank(app: Flask, client: FlaskClient) -> None:
     links = import_game(app, worked_example())
-    [text] = pages(client.get(f"{links.edit}/sheet.pdf").data)
+    text = sheet_page(client.get(f"{links.edit}/sheet.pdf").data)
     rows = row_lines(text)
     assert numbers(rows[1]) == [-6, -12, 0, 24, -6, -12, -12, -24, -24]
     assert numbers(rows[2]) == [0, 8, -6, -8, -20, -36, -4, 6, -30]
@@ -108,7 +115,7 @@ def test_a_game_in_progress_prints_the_rest_blank(app: Flask, client: FlaskClien
 )
 def test_names_in_any_script_print_as_written(app: Flask, client: FlaskClient, names: list[str]) -> None:
     links = import_game(app, renamed(worked_example(), names))
-    [text] = pages(client.get(f"{links.edit}/sheet.pdf").data)
+    text = sheet_page(client.get(f"{links.edit}/sheet.pdf").data)
     for name in names:
         # Text read back from a PDF comes in visual order: right-to-left names reversed.
         assert name in text or name[::-1] in text, name
@@ -134,7 +141,7 @@ def test_hostile_names_fetch_nothing(
 
     monkeypatch.setattr(render.StaticOnlyFetcher, "fetch", spy)
     links = import_game(app, renamed(worked_example(), HOSTILE))
-    [text] = pages(client.get(f"{links.edit}/sheet.pdf").data)
+    text = sheet_page(client.get(f"{links.edit}/sheet.pdf").data)
     assert '<img src="file:///etc/passwd">' in text  # printed as text
     assert "root:" not in text
     assert fetched and all(url.startswith(render.BASE_URL) for url in fetched)
@@ -179,6 +186,6 @@ def test_a_filled_sheet_is_cached_per_version_and_paper(app: Flask, client: Flas
     from .helpers import enter
 
     enter(client, links, {"contract": "barbu", "king": "1"})
-    [text] = pages(client.get(f"{links.edit}/sheet.pdf").data)
+    text = sheet_page(client.get(f"{links.edit}/sheet.pdf").data)
     assert len(calls) == 3 and count_rows(app, PdfCacheRow) == 1
     assert numbers(row_lines(text)[3]) == [0, 0, -20, -20, 0, 0, 0, 0, -20]
