@@ -31,10 +31,13 @@ def bar_chart(
     text: ChartText,
     *,
     number: Callable[[float], str] = str,
+    value: Callable[[float], str] | None = None,
     rtl: bool = False,
     id: str = "bars",
 ) -> str:
-    """An SVG chart of one bar per label; `text.deals` labels the value axis."""
+    """An SVG chart of one bar per label; `text.deals` labels the value axis. `number` formats the
+    axis' ticks, `value` (by default `number`) the figure beside each bar."""
+    value = value or number
     ticks = nice_ticks(int(min([0, *values]) // 1), int(-(-max([0, *values]) // 1)))
     low, high = min(ticks), max(ticks)
     right = WIDTH - RIGHT
@@ -56,9 +59,9 @@ def bar_chart(
         out.append(f'<line x1="{x(t):.1f}" y1="{TOP - 4}" x2="{x(t):.1f}" y2="{TOP + plot}"{line}/>')
         out.append(_text(x(t), TOP + plot + 14, "middle", number(t)))
     out.append(_text((LEFT + right) / 2, TOP + plot + 30, "middle", text.deals, "#4b5563"))
-    for i, (label, value) in enumerate(zip(labels, values, strict=True)):
+    for i, (label, figure) in enumerate(zip(labels, values, strict=True)):
         top = TOP + ROW * i
-        start, end = sorted((x(0), x(value)))
+        start, end = sorted((x(0), x(figure)))
         colour = COLOURS[i % len(COLOURS)]
         out.append(_text(WIDTH - EDGE if rtl else EDGE, top + 8, "end" if rtl else "start", label))
         out.append(
@@ -66,9 +69,9 @@ def bar_chart(
             f'height="{BAR}" fill="{colour}"/>'
         )
         # The figure beside the bar's end, on the side away from zero.
-        after = value >= 0
+        after = figure >= 0
         out.append(
-            _text(end + 4 if after else start - 4, top + 23, "start" if after else "end", number(value))
+            _text(end + 4 if after else start - 4, top + 23, "start" if after else "end", value(figure))
         )
     out.append("</svg>")
     return "\n".join(out)

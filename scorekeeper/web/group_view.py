@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
+from typing import Any
 
 from flask_babel import format_decimal
 from flask_babel import gettext as _
@@ -161,6 +163,7 @@ def charts(row: GroupRow, state: str, chosen: Filter, shown: Figures) -> dict[st
                     [line.average for line in board.standings],
                     text,
                     number=_tick,
+                    value=_bare(average),
                     rtl=locale() in RTL,
                     id=f"chart-{board.kind.id}",
                 )
@@ -170,8 +173,12 @@ def charts(row: GroupRow, state: str, chosen: Filter, shown: Figures) -> dict[st
 
 
 def _tick(value: float) -> str:
-    text = number(round(value)) if float(value).is_integer() else average(value)
-    return text.replace("\u2066", "").replace("\u2069", "")  # SVG text is laid out left to right
+    return _bare(number)(round(value))
+
+
+def _bare(form: Callable[[Any], str]) -> Callable[[float], str]:
+    """`form` without the marks that keep a number left to right in a line: an SVG text is one."""
+    return lambda value: form(value).replace("\u2066", "").replace("\u2069", "")
 
 
 def average(value: float) -> str:
