@@ -6,21 +6,27 @@ bench/club_night.py`). Through the HTTP forms, as phones do: a group is created,
 started from it. Then, for MEASURE seconds after a warm-up:
 
 - each table's scorer (one writer per table, in a process of its own) opens the deal form and
-  posts the next deal of a complete game, a deal every PACE seconds with jitter: far faster than
-  a real table (a deal takes minutes), so that the night's page changes several times a second;
+  posts the next deal of a complete game, a deal every PACE seconds with jitter. Two rounds: a
+  brisk real table (a deal every two minutes; a 28-deal game takes two or three hours, so about
+  five minutes a deal), then a stress round at a deal every 8 s per table, when the night's page
+  changes several times a second and every table's sheet is printed again after each deal;
 - 300 phones poll as live.js does, one connection each, every two seconds (with jitter) after
   each answer, with the ETag they have: a third follow the group's page (`/gv/<token>/live`),
   the others one table each (`/v/<token>/live`).
 
 Prints tables, phones, requests, p50/p99 latency and errors (an answer other than 2xx, 3xx or
 304, or none within TIMEOUT seconds) for the group's live part, the tables' live parts and the
-saves. Run: `.venv/bin/python bench/club_night.py [TABLES PHONES]`.
+saves. Measured here (2 cores shared): at the stress pace the tail comes from printing each
+table's sheet ahead after every deal (PRERENDER_DELAY), which takes most of a second of CPU a
+sheet; with it off the same round keeps p99 under 100 ms. Run: `.venv/bin/python
+bench/club_night.py [TABLES PHONES]`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import multiprocessing
 import os
 import queue
@@ -42,7 +48,10 @@ from tests.builders import full_game
 from tests.server.server import Phone, Server, serve
 
 INTERVAL = 2.0
-PACE = 8.0
+PACES = (
+    (120.0, "a deal every 120 s per table (a brisk real table)"),
+    (8.0, "a deal every 8 s per table (stress)"),
+)
 WARMUP = 8.0
 MEASURE = 40.0
 TIMEOUT = 10.0
@@ -76,12 +85,13 @@ def setup(server: Server, tables: int) -> tuple[str, list[tuple[str, str]]]:
     return group_view.group(1), games
 
 
-def scorer(base: str, edit: str, start: float, until: float, out: Any) -> None:
-    """One table's scorer: the next deal through the form every PACE seconds or so."""
+def scorer(base: str, edit: str, pace: float, start: float, until: float, out: Any) -> None:
+    """One table's scorer: the next deal through the form every `pace` seconds or so."""
     phone = Phone()
     entry = f"{base}/g/{edit}/deal"
-    time.sleep(random.uniform(0, PACE))
-    for hand in full_game()["hands"]:
+    done = len(json.loads(phone.request(f"{base}/g/{edit}/export.json").body)["hands"])
+    time.sleep(random.uniform(0, pace))
+    for hand in full_game()["hands"][done:]:
         if time.monotonic() >= until:
             return
         sent = time.monotonic()
@@ -91,12 +101,12 @@ def scorer(base: str, edit: str, start: float, until: float, out: Any) -> None:
         except OSError:
             status = 0
         out.put((sent - start, time.monotonic() - sent, status))
-        time.sleep(max(0.0, PACE * random.uniform(0.7, 1.3) - (time.monotonic() - sent)))
+        time.sleep(max(0.0, pace * random.uniform(0.7, 1.3) - (time.monotonic() - sent)))
 
 
-def scorers(base: str, edits: list[str], start: float, until: float, out: Any) -> None:
+def scorers(base: str, edits: list[str], pace: float, start: float, until: float, out: Any) -> None:
     """Every table's scorer, each in a thread of this process."""
-    threads = [threading.Thread(target=scorer, args=(base, e, start, until, out)) for e in edits]
+    threads = [threading.Thread(target=scorer, args=(base, e, pace, start, until, out)) for e in edits]
     for t in threads:
         t.start()
     for t in threads:
@@ -165,6 +175,29 @@ def line(label: str, record: list[Record]) -> None:
     )
 
 
+def night(
+    server: Server, group: str, games: list[tuple[str, str]], phones: int, pace: float
+) -> list[list[Record]]:
+    """One round: the tables' scorers at `pace` and the phones; (group polls, table polls, saves)."""
+    tables = len(games)
+    paths = [f"/gv/{group}/live" if i % 3 == 0 else f"/v/{games[i % tables][1]}/live" for i in range(phones)]
+    start = time.monotonic()
+    until = start + WARMUP + MEASURE
+    saves: Any = multiprocessing.Queue()
+    edits = [e for e, _v in games]
+    writer = multiprocessing.Process(target=scorers, args=(server.base, edits, pace, start, until, saves))
+    writer.start()
+    records = asyncio.run(crowd(server.port, paths, start, until))
+    saved: list[Record] = []
+    while writer.is_alive() or not saves.empty():  # drained before join, or join may never end
+        with contextlib.suppress(queue.Empty):
+            saved.append(saves.get(timeout=0.5))
+    writer.join()
+    group_polls = [r for i, rec in enumerate(records) if i % 3 == 0 for r in rec]
+    table_polls = [r for i, rec in enumerate(records) if i % 3 != 0 for r in rec]
+    return [group_polls, table_polls, saved]
+
+
 def main() -> None:
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 20000), hard))
@@ -173,31 +206,16 @@ def main() -> None:
     limits = {"SCOREKEEPER_LIMIT_CREATE": "[1000, 600]"}
     with tempfile.TemporaryDirectory() as tmp, serve(Path(tmp), **limits) as server:
         group, games = setup(server, tables)
-        paths = [
-            f"/gv/{group}/live" if i % 3 == 0 else f"/v/{games[i % tables][1]}/live" for i in range(phones)
-        ]
-        start = time.monotonic()
-        until = start + WARMUP + MEASURE
-        saves: Any = multiprocessing.Queue()
-        writer = multiprocessing.Process(
-            target=scorers, args=(server.base, [e for e, _v in games], start, until, saves)
-        )
-        writer.start()
-        records = asyncio.run(crowd(server.port, paths, start, until))
-        saved = []
-        while writer.is_alive() or not saves.empty():  # drained before join, or join may never end
-            with contextlib.suppress(queue.Empty):
-                saved.append(saves.get(timeout=0.5))
-        writer.join()
-    group_polls = [r for i, rec in enumerate(records) if i % 3 == 0 for r in rec]
-    table_polls = [r for i, rec in enumerate(records) if i % 3 != 0 for r in rec]
-    everything = group_polls + table_polls + saved
-    print(f"club night on {database}: {tables} tables, {phones} phones, {MEASURE:.0f} s measured")
-    print(f"  requests {sum(1 for r in everything if r[0] >= WARMUP)} (all kinds):")
-    line("group page, live", group_polls)
-    line("tables' pages, live", table_polls)
-    line("deals saved (POST)", saved)
-    line("all", everything)
+        for pace, words in PACES:
+            group_polls, table_polls, saved = night(server, group, games, phones, pace)
+            everything = group_polls + table_polls + saved
+            print(f"club night on {database}: {tables} tables, {phones} phones, {words},", end=" ")
+            print(f"{MEASURE:.0f} s measured")
+            print(f"  requests {sum(1 for r in everything if r[0] >= WARMUP)} (all kinds):")
+            line("group page, live", group_polls)
+            line("tables' pages, live", table_polls)
+            line("deals saved (POST)", saved)
+            line("all", everything)
 
 
 if __name__ == "__main__":
