@@ -93,8 +93,8 @@ def _page(stored: groups.StoredGroup, form: MergeForm | None = None, status: int
         merged=[(shown.names.spelling.get(alias, alias), name) for alias, name in merged],
     )
     response = Response(body, status=422 if chosen.errors else status)
-    # The edit page carries the edit link: never kept by the browser's cache (see games pages).
-    response.headers["Cache-Control"] = "no-store" if stored.editable else "no-cache"
+    # The edit page carries edit links; security.private() marks it no-store, as a game's.
+    response.headers["Cache-Control"] = "no-cache"
     return response
 
 

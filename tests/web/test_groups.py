@@ -145,3 +145,11 @@ def test_a_group_needs_a_name(app: Flask, client: FlaskClient) -> None:
     assert count_rows(app, GroupRow) == 0
     assert client.get("/groups/new").status_code == 200
     assert "/groups/new" in client.get("/").text
+
+
+def test_pages_with_edit_links_are_never_kept_by_the_browser(client: FlaskClient) -> None:
+    edit, view = create_group(client)
+    for link in (edit, f"{edit}/live", f"{edit}/export.zip"):
+        assert client.get(link).headers["Cache-Control"] == "no-store", link
+    assert client.get(view).headers["Cache-Control"] == "no-cache"
+    assert client.get(f"{view}/live").headers["Cache-Control"] == "no-cache"
