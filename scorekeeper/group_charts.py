@@ -63,7 +63,9 @@ def bar_chart(
         top = TOP + ROW * i
         start, end = sorted((x(0), x(figure)))
         colour = COLOURS[i % len(COLOURS)]
-        out.append(_text(WIDTH - EDGE if rtl else EDGE, top + 8, "end" if rtl else "start", label))
+        # A white halo keeps a name readable where it crosses the grid.
+        name = _text(WIDTH - EDGE if rtl else EDGE, top + 8, "end" if rtl else "start", label)
+        out.append(name.replace("<text ", '<text stroke="#fff" stroke-width="3" paint-order="stroke" ', 1))
         out.append(
             f'<rect class="bar" x="{start:.1f}" y="{top + 12}" width="{max(end - start, 1):.1f}" '
             f'height="{BAR}" fill="{colour}"/>'

@@ -3,22 +3,15 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
-from typing import Any
 
-from flask_babel import format_decimal
 from flask_babel import gettext as _
-from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
 from .. import groups
-from ..charts import ChartText
-from ..group_charts import bar_chart
 from ..group_stats import Board, Names, Records, between, boards, records, tonight
 from ..groups import GroupGame
-from ..i18n import RTL, game_name, locale, number, persian_digits
 from ..memo import Memo
 from ..models import GroupRow
 
@@ -138,55 +131,3 @@ def night(row: GroupRow, state: str) -> Night:
         tables = tonight(played, datetime.now(UTC))
         found = NIGHTS.put(key, Night(tables, names, boards(tables, names)))
     return found
-
-
-CHARTS: Memo[tuple[object, ...], dict[str, Markup]] = Memo(128)
-
-
-def charts(row: GroupRow, state: str, chosen: Filter, shown: Figures) -> dict[str, Markup]:
-    """A bar chart of the average per game for each leaderboard, by game kind, in the page's
-    language; drawn once per group state, dates, language and digits."""
-    key = (row.id, state, chosen.key, locale(), persian_digits())
-    found = CHARTS.get(key)
-    if found is None:
-        drawn = {}
-        for board in shown.boards:
-            name = game_name(board.kind)
-            text = ChartText(
-                title=_("%(game)s: average per game", game=name),
-                desc=_("Each player's average total per game, as a bar; the table above gives the figures."),
-                deals=_("Average per game"),
-            )
-            drawn[board.kind.id] = Markup(
-                bar_chart(
-                    [line.name for line in board.standings],
-                    [line.average for line in board.standings],
-                    text,
-                    number=_tick,
-                    value=_bare(average),
-                    rtl=locale() in RTL,
-                    id=f"chart-{board.kind.id}",
-                )
-            )
-        found = CHARTS.put(key, drawn)
-    return found
-
-
-def _tick(value: float) -> str:
-    return _bare(number)(round(value))
-
-
-def _bare(form: Callable[[Any], str]) -> Callable[[float], str]:
-    """`form` without the marks that keep a number left to right in a line: an SVG text is one."""
-    return lambda value: form(value).replace("\u2066", "").replace("\u2069", "")
-
-
-def average(value: float) -> str:
-    """An average to one decimal, signed, with the language's decimal sign."""
-    tenths = round(value * 10)
-    text = str(format_decimal(abs(tenths) / 10, format="0.0"))
-    if tenths == 0:
-        return text
-    # Kept left to right inside right-to-left text, as the sheet's numbers are (i18n.number).
-    text = ("+" if tenths > 0 else "−") + text
-    return f"\u2066{text}\u2069" if locale() in RTL else text

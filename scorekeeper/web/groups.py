@@ -12,7 +12,8 @@ from wtforms.validators import DataRequired, Length, ValidationError
 from .. import groups
 from ..i18n import locale, persian_digits
 from ..memo import Memo
-from .group_view import Filter, average, charts, figures, night, one_at_a_time
+from .group_chart_view import average, charts
+from .group_view import Filter, figures, night, one_at_a_time
 from .share import public_base
 
 bp = Blueprint("groups", __name__)

@@ -22,7 +22,7 @@ from scorekeeper.scoring import load
 from tests.oracle.generate import random_game
 from tests.unit.test_group_stats import renamed
 
-from .conftest import PHONE
+from .conftest import PHONE, SCREENSHOTS
 
 CLUB = ["Ann", "Beth", "Cat", "Diana", "Eve", "Farid", "Goran", "Hélène"]
 
@@ -114,7 +114,9 @@ def test_a_group_with_ten_games(
     screenshot(page, "group-ten-games")
     check(page, axe_check, tap_targets_check)
     page.locator("details.player").first.locator("summary").click()
+    expect(page.locator("details.player").first.locator("svg.chart")).to_be_visible()
     check(page, axe_check, tap_targets_check)
+    page.locator("details.player").first.screenshot(path=SCREENSHOTS / "group-player-figures.png")
     page.goto(f"{live_server}/gv/{ten_games.view_token}?from=2000-01-01&to=nonsense")
     check(page, axe_check, tap_targets_check)
     persian.goto(f"{live_server}/gr/{ten_games.edit_token}")
