@@ -128,10 +128,15 @@ def _manifest(manifest: Any) -> tuple[str, dict[str, str]]:
     if not isinstance(manifest, dict):
         raise ZipProblem(_("%(file)s is not a group manifest.", file=MANIFEST))
     name = manifest.get("name")
-    name = " ".join(name.split())[: groups.NAME_LIMIT] if isinstance(name, str) else ""
+    name = "".join(ch for ch in name if groups.storable(ch)) if isinstance(name, str) else ""
+    name = " ".join(name.split())[: groups.NAME_LIMIT]
     merges = manifest.get("merges") or {}
     if not isinstance(merges, dict) or not all(
-        isinstance(k, str) and isinstance(v, str) and 0 < len(k) <= 40 and 0 < len(v) <= 40
+        isinstance(k, str)
+        and isinstance(v, str)
+        and 0 < len(k) <= 40
+        and 0 < len(v) <= 40
+        and groups.storable(k + v)
         for k, v in merges.items()
     ):
         raise ZipProblem(_("The merged names in %(file)s are not readable.", file=MANIFEST))

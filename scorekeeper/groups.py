@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import time
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -21,6 +22,12 @@ from .models import GameRow, GroupRow, NameMergeRow, now
 from .scoring import Game
 
 NAME_LIMIT = 60
+
+
+def storable(text: str) -> bool:
+    """Whether a text can go into a text column: PostgreSQL refuses NUL, and no name needs any
+    other control character."""
+    return not any(unicodedata.category(ch) == "Cc" for ch in text)
 
 
 def fold(name: str) -> str:
@@ -121,6 +128,8 @@ def merge(group: GroupRow, alias: str, name: str) -> bool:
 
 def unmerge(group: GroupRow, alias: str) -> None:
     """Count spelling `alias` as a player of its own again."""
+    if not storable(alias):
+        return  # no such merge was ever stored
     s = db.session()
     s.execute(
         delete(NameMergeRow).where(NameMergeRow.group_id == group.id, NameMergeRow.alias == fold(alias))

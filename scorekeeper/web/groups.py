@@ -23,6 +23,10 @@ KINDS = "<any(gr, gv):kind>"
 class NewGroupForm(FlaskForm):
     name = StringField(validators=[DataRequired(), Length(max=groups.NAME_LIMIT)])
 
+    def validate_name(self, field: StringField) -> None:
+        if not groups.storable(field.data or ""):
+            raise ValidationError(_("A group's name cannot hold control characters."))
+
 
 class MergeForm(FlaskForm):
     """Two spellings seen in the group's games: the first is counted as the second from now on."""
@@ -43,7 +47,8 @@ class MergeForm(FlaskForm):
 
     def _seen(self, field: SelectField) -> None:
         seen = {groups.fold(str(value)) for value, _label in field.choices or []}
-        if not field.data or len(field.data) > 40 or groups.fold(field.data) not in seen:
+        data = field.data
+        if not data or len(data) > 40 or not groups.storable(data) or groups.fold(data) not in seen:
             raise ValidationError(_("Choose a name seen in the group's games."))
 
 
@@ -63,7 +68,7 @@ def new() -> ResponseReturnValue:
     if form.validate_on_submit():
         row = groups.create(" ".join((form.name.data or "").split()))
         return redirect(url_for("groups.page", kind="gr", token=row.edit_token), 303)
-    if form.name.errors:
+    if form.name.errors and groups.storable(form.name.data or ""):
         form.name.errors = [_("Give the group a name of at most %(n)s characters.", n=groups.NAME_LIMIT)]
     return render_template("groups/new.html", form=form), 422 if form.errors else 200
 

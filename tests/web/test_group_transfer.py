@@ -108,6 +108,11 @@ BAD = [
         id="bad-merges",
     ),
     pytest.param(
+        zipped({"a.json": json.dumps(worked_example()), "group.json": '{"merges": {"a\\u0000": "b"}}'}),
+        "merged names",
+        id="nul-in-merges",
+    ),
+    pytest.param(
         zipped({"a.json": json.dumps(worked_example()), "group.json": b"\xff\xfe"}),
         "damaged",
         id="manifest-not-text",

@@ -100,6 +100,8 @@ def test_merging_two_spellings_and_undoing_it(app: Flask, client: FlaskClient) -
         row = groups.find(token)
         assert row is not None
         assert groups.merges(row.row) == {"anne": "Dina", "ann": "Dina"}
+    assert client.post(f"{edit}/unmerge", data={"alias": "a\x00b"}).status_code == 303  # no such merge
+    assert client.post(f"{edit}/merge", data={"alias": "a\x00b", "name": "Ann"}).status_code == 422
     assert client.post(f"{edit}/unmerge", data={"alias": "anne"}).status_code == 303
     assert client.post(f"{edit}/unmerge", data={"alias": "Ann"}).status_code == 303
     with app.app_context():
@@ -142,6 +144,8 @@ def test_a_group_needs_a_name(app: Flask, client: FlaskClient) -> None:
     for name in ("", "   ", "x" * 61):
         response = client.post("/groups/new", data={"name": name})
         assert response.status_code == 422 and "Give the group a name" in response.text
+    refused = client.post("/groups/new", data={"name": "a\x00b"})
+    assert refused.status_code == 422 and "control characters" in refused.text
     assert count_rows(app, GroupRow) == 0
     assert client.get("/groups/new").status_code == 200
     assert "/groups/new" in client.get("/").text
