@@ -16,9 +16,7 @@ started from it. Then, for MEASURE seconds after a warm-up:
 
 Prints tables, phones, requests, p50/p99 latency and errors (an answer other than 2xx, 3xx or
 304, or none within TIMEOUT seconds) for the group's live part, the tables' live parts and the
-saves. Measured here (2 cores shared): at the stress pace the tail comes from printing each
-table's sheet ahead after every deal (PRERENDER_DELAY), which takes most of a second of CPU a
-sheet; with it off the same round keeps p99 under 100 ms. Run: `.venv/bin/python
+saves. Figures measured on this machine: bench/club_night.md. Run: `.venv/bin/python
 bench/club_night.py [TABLES PHONES]`.
 """
 
