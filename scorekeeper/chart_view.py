@@ -6,8 +6,8 @@ from babel.lists import format_list
 from flask_babel import gettext, ngettext, pgettext
 from markupsafe import Markup
 
-from .charts import ChartText, running_chart
-from .i18n import RTL, locale, number, signed
+from .charts import ChartText, legend_sample, running_chart
+from .i18n import locale, number, signed
 from .scoring import Game
 
 
@@ -34,10 +34,17 @@ def chart_text(game: Game) -> ChartText:
 
 
 def game_chart(game: Game, id: str = "chart") -> Markup:
-    """The chart of `game` as inline SVG; `running_chart` escapes every text it draws."""
+    """The chart of `game`: the SVG (numbers and lines only), then its legend and axis label in
+    HTML, where names in any script are laid out right (WeasyPrint's SVG text is not)."""
     series = [tuple(row.running[seat] for row in game.rows) for seat in range(len(game.players))]
-    labels = [f"{name} {signed(t)}" for name, t in zip(game.players, game.totals, strict=True)]
-    svg = running_chart(
-        game.players, series, chart_text(game), number=number, labels=labels, rtl=locale() in RTL, id=id
+    text = chart_text(game)
+    svg = running_chart(game.players, series, text, number=number, id=id, legend=False)
+    axis = Markup('<p class="chart-axis">{}</p>').format(text.deals)
+    items = Markup("").join(
+        Markup('<li>{}<bdi>{}</bdi> <span class="total">{}</span></li>').format(
+            Markup(legend_sample(seat)), name, signed(total)
+        )
+        for seat, (name, total) in enumerate(zip(game.players, game.totals, strict=True))
     )
-    return Markup(svg)
+    # running_chart escapes every text it draws; the rest is built with Markup's escaping format.
+    return Markup(svg) + axis + Markup('<ul class="chart-legend">{}</ul>').format(items)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 
-__all__ = ["COLOURS", "DASHES", "ChartText", "nice_ticks", "running_chart"]
+__all__ = ["COLOURS", "DASHES", "ChartText", "legend_sample", "nice_ticks", "running_chart"]
 
 # Okabe-Ito hues darkened to a 4.5:1 contrast on white (lines need 3:1).
 COLOURS = ("#0b6aa8", "#b5470a", "#00785a", "#a3438d", "#6b6100")
@@ -74,6 +74,14 @@ def _sample(i: int, x: float, y: float) -> list[str]:
     ]
 
 
+def legend_sample(i: int) -> str:
+    """A small SVG of player `i`'s line and marker, for a legend written in HTML."""
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" class="chart-sample" viewBox="0 0 28 12" width="28" '
+        'height="12" aria-hidden="true">' + "".join(_sample(i, 0, 6)) + "</svg>"
+    )
+
+
 def running_chart(
     names: Sequence[str],
     series: Sequence[Sequence[int]],
@@ -83,6 +91,7 @@ def running_chart(
     labels: Sequence[str] | None = None,
     rtl: bool = False,
     id: str = "chart",
+    legend: bool = True,
 ) -> str:
     """An SVG line chart of `series[p][d]`, player p's running total after deal d + 1.
 
@@ -90,14 +99,17 @@ def running_chart(
     `labels` are the legend's texts (the names by default); `number` formats
     tick values; `rtl` mirrors the legend for right-to-left pages, the plot keeps
     deal 1 on the left as charts in Persian usually do. `id` keeps the ids of
-    several charts on one page apart.
+    several charts on one page apart. With `legend` False the SVG holds no words
+    but its title, description and tick numbers, and the caller writes the legend
+    and the axis' label in HTML beside it (with `legend_sample`): WeasyPrint draws
+    SVG text without bidi or shaping, so Persian names must stay out of a PDF's SVG.
     """
     deals = max((len(s) for s in series), default=0)
     values = [0, *(v for s in series for v in s)]
     ticks = nice_ticks(min(values), max(values))
     low, high = min(ticks), max(ticks)
     right = WIDTH - RIGHT
-    height = TOP + PLOT + 40 + LEGEND_ROW * len(names)
+    height = TOP + PLOT + (40 + LEGEND_ROW * len(names) if legend else 22)
 
     def xy(d: int, v: int) -> tuple[float, float]:
         x = LEFT + (right - LEFT) * d / max(deals, 1)
@@ -124,7 +136,8 @@ def running_chart(
             f'<line x1="{x:.1f}" y1="{TOP + PLOT}" x2="{x:.1f}" y2="{TOP + PLOT + 4}" stroke="#8b949e"/>'
         )
         out.append(_text(x, TOP + PLOT + 16, "middle", number(d)))
-    out.append(_text((LEFT + right) / 2, TOP + PLOT + 30, "middle", text.deals, "#4b5563"))
+    if legend:
+        out.append(_text((LEFT + right) / 2, TOP + PLOT + 30, "middle", text.deals, "#4b5563"))
     for i, s in enumerate(series):
         colour, dash = COLOURS[i % len(COLOURS)], DASHES[i % len(DASHES)]
         points = " ".join("{:.1f},{:.1f}".format(*xy(d, v)) for d, v in enumerate([0, *s]))
@@ -136,7 +149,7 @@ def running_chart(
         )
         out.extend(f'<path class="point" {_marker(i, *xy(d + 1, v))}/>' for d, v in enumerate(s))
         out.append("</g>")
-    for i, label in enumerate(labels if labels is not None else names):
+    for i, label in enumerate((labels if labels is not None else names) if legend else ()):
         y = TOP + PLOT + 48 + LEGEND_ROW * i
         if rtl:
             out += _sample(i, right - 28, y)

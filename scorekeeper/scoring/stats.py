@@ -74,7 +74,7 @@ class Doubles:
         return self.won_points - self.lost_points
 
 
-Roles = Mapping[str, Mapping[str, Tally]]
+ByRole = Mapping[str, Mapping[str, Tally]]
 """Role (DECLARER or OPPONENT) -> contract id -> tally."""
 
 
@@ -85,7 +85,7 @@ class PlayerStats:
     name: str
     total: int
     running: tuple[int, ...]
-    by_role: Roles
+    by_role: ByRole
     doubles: Doubles
 
     def tally(self, role: str, contract: str) -> Tally:
@@ -167,7 +167,7 @@ class PlayerRecord:
     name: str
     games: int = 0
     total: int = 0
-    by_role: Roles = field(default_factory=dict)
+    by_role: ByRole = field(default_factory=dict)
     doubles: Doubles = Doubles()
 
     def tally(self, role: str, contract: str) -> Tally:

@@ -73,7 +73,7 @@ def _render(stored: store.StoredGame, form: StakeForm) -> str:
         stored=stored,
         game=game,
         stats=game_stats(game),
-        chart=game_chart(game) if game.rows else None,
+        chart=game_chart(game, id="running-chart") if game.rows else None,
         settled=stored_settlement(game, stored.row.settle),
         settle_rule=settle_rule(game),
         form=form,

@@ -41,6 +41,8 @@ def screens(games: dict[str, store.GameRow]) -> dict[str, str]:
         "choose-contract": f"/g/{ravage.edit_token}/deal",
         "correction": f"/g/{started.edit_token}/deal/2/edit",
         "final": f"/g/{finished.edit_token}",
+        "summary": f"/g/{finished.edit_token}/summary",
+        "summary-started": f"/v/{started.view_token}/summary",
         "not-found": "/g/no-such-game",
     }
     for contract in CONTRACTS:
@@ -79,6 +81,8 @@ SCREENS = [
     "choose-contract",
     "correction",
     "final",
+    "summary",
+    "summary-started",
     "not-found",
     *[f"deal-{c}" for c in CONTRACTS],
     *[f"new-{g}" for g in GAMES],

@@ -186,6 +186,7 @@ class Fuzzer:
         contracts = sorted({c.id for game in GAMES.values() for c in game.contracts})
         for edit, view in games:
             seeds += [edit, view, f"{edit}/deal", f"{edit}/deal/1/edit", f"{view}/deal/1", f"{edit}/history"]
+            seeds += [f"{edit}/summary", f"{view}/summary"]
             seeds += [f"{edit}/deal?contract={c}" for c in contracts]
         self.crawl(seeds)
         for n in range(requests):

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from scorekeeper.charts import COLOURS, DASHES, ChartText, nice_ticks, running_chart
+from scorekeeper.charts import COLOURS, DASHES, ChartText, legend_sample, nice_ticks, running_chart
 from scorekeeper.scoring.stats import game_stats
 
 from . import family
@@ -92,3 +92,20 @@ def test_nice_ticks(low: int, high: int, ticks: list[int] | None) -> None:
         assert found == ticks
     assert min(found) <= min(low, 0) and max(found) >= max(high, 0) and 0 in found
     assert len(found) <= 7
+
+
+def test_without_legend_the_svg_holds_only_numbers() -> None:
+    """For the PDF: WeasyPrint lays SVG text out without bidi, so names go in HTML beside it."""
+    root = parse(running_chart(["نگار", "رضا"], [[5, 10], [-5, -10]], TEXT, legend=False))
+    texts = [t.text or "" for t in root.iter(f"{SVG}text")]
+    assert texts and all(t.lstrip("-").isdigit() for t in texts)
+    assert len(root.findall(f"{SVG}g")) == 2
+
+
+def test_legend_sample_matches_the_line() -> None:
+    for i in range(5):
+        sample = parse(legend_sample(i))
+        line = sample.find(f"{SVG}line")
+        assert line is not None and line.get("stroke") == COLOURS[i]
+        assert (line.get("stroke-dasharray") or "") == DASHES[i]
+        assert sample.get("aria-hidden") == "true"

@@ -70,6 +70,12 @@ def test_the_worked_example_in_figures(app: Flask, client: FlaskClient) -> None:
     beth = re.search(r"<tr><th scope=\"row\"><bdi>Beth</bdi></th>(.*?)</tr>", html, re.S)
     assert beth and text_of(beth.group(1)) == f"3 (+24) 1 ({MINUS}2) 0 +22"
     assert "Each player's running total after each of 2 deals." in text
+    # Points by contract: Ann declared both deals; the others were her opponents.
+    declarer, opponent = re.findall(r'<table class="figures by-contract">(.*?)</table>', html, re.S)
+    queens = re.search(r"No queens</th>(.*?)</tr>", declarer, re.S)
+    assert queens and text_of(queens.group(1)) == f"{MINUS}12 — not played — not played — not played"
+    hearts = re.search(r"No hearts</th>(.*?)</tr>", opponent, re.S)
+    assert hearts and text_of(hearts.group(1)) == f"— not played {MINUS}8 {MINUS}36 +6"
     assert "No stake" not in text
 
 
@@ -199,3 +205,21 @@ def test_persian_digits_leave_character_references_alone() -> None:
     assert persian_page("<p>O&#x27;Brien 12 &amp; 3</p><a href='/g/12'>4</a>") == (
         "<p>O&#x27;Brien ۱۲ &amp; ۳</p><a href='/g/12'>۴</a>"
     )
+
+
+def test_the_filled_pdf_has_the_chart_on_page_two(app: Flask, client: FlaskClient) -> None:
+    import io
+
+    from pypdf import PdfReader
+
+    from .helpers import renamed
+
+    names = ["نگار", "رضا", "Željka", "D'Ana"]
+    links = import_game(app, renamed(full_game(), names))
+    client.set_cookie("lang", "fa")
+    reader = PdfReader(io.BytesIO(client.get(f"{links.edit}/sheet.pdf").data))
+    assert len(reader.pages) == 2
+    chart = reader.pages[1].extract_text()
+    assert "جمع‌های جاری" in chart or "جمعهای جاری" in chart
+    for name in names:  # the legend is HTML, laid out (and read back) as text, not SVG glyphs
+        assert name in chart or name[::-1] in chart, name
