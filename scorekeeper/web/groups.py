@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
@@ -76,7 +76,31 @@ def new() -> ResponseReturnValue:
 @bp.get(f"/{KINDS}/<token>")
 def page(kind: str, token: str) -> ResponseReturnValue:
     """Show the group: tonight's tables, leaderboards over the chosen dates, players, games."""
-    return _page(group_or_404(token, kind))
+    stored = group_or_404(token, kind)
+    _remember(f"{kind}/{token}")
+    return _page(stored)
+
+
+GROUPS_KEPT = 6
+
+
+def _remember(entry: str) -> None:
+    """Put a group's link first in this browser's list of groups, for the start page."""
+    kept = [e for e in session.get("groups", []) if e != entry]
+    session["groups"] = [entry, *kept][:GROUPS_KEPT]
+    session.permanent = True
+
+
+@bp.app_template_global()
+def groups_opened() -> list[tuple[str, groups.StoredGroup]]:
+    """The groups this browser opened lately, newest first, as (kind, group)."""
+    found = []
+    for entry in session.get("groups", [])[:GROUPS_KEPT]:
+        kind, _sep, token = str(entry).partition("/")
+        stored = groups.find(token)
+        if stored is not None and stored.editable == (kind == "gr"):
+            found.append((kind, stored))
+    return found
 
 
 def _page(stored: groups.StoredGroup, form: MergeForm | None = None, status: int = 200) -> Response:

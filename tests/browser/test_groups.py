@@ -119,6 +119,9 @@ def test_a_group_with_ten_games(
     page.locator("details.player").first.screenshot(path=SCREENSHOTS / "group-player-figures.png")
     page.goto(f"{live_server}/gv/{ten_games.view_token}?from=2000-01-01&to=nonsense")
     check(page, axe_check, tap_targets_check)
+    page.goto(live_server + "/")  # the start page now lists the group
+    expect(page.locator("#groups-title")).to_be_visible()
+    check(page, axe_check, tap_targets_check)
     persian.goto(f"{live_server}/gr/{ten_games.edit_token}")
     assert persian.locator("html").get_attribute("dir") == "rtl"
     check(persian, axe_check, tap_targets_check)

@@ -157,3 +157,11 @@ def test_pages_with_edit_links_are_never_kept_by_the_browser(client: FlaskClient
         assert client.get(link).headers["Cache-Control"] == "no-store", link
     assert client.get(view).headers["Cache-Control"] == "no-cache"
     assert client.get(f"{view}/live").headers["Cache-Control"] == "no-cache"
+
+
+def test_the_start_page_lists_the_groups_opened_here(client: FlaskClient) -> None:
+    edit, view = create_group(client, "Lundi soir")
+    client.get(view)
+    home = client.get("/").text
+    assert "Groups opened on this device" in home and "Lundi soir" in home
+    assert f'href="{view}"' in home and f'href="{edit}"' in home
