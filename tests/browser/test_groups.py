@@ -146,8 +146,8 @@ def test_a_club_night_follows_its_tables(
         deals = len(stored.game.deals)
         nxt = load({**whole[0], "hands": whole[0]["hands"][: deals + 1]})
         store.save(stored, stored.version, nxt, "add", deals)
-    expect(page.locator(".table-card", has_text=f"Deal {deals + 1} of 28")).to_have_count(1, timeout=8000)
-    expect(page.locator(".table-card", has_text=f"Deal {deals} of 28")).to_have_count(0)
+    expect(page.locator(".table-card", has_text=f"{deals + 1} of 28 deals")).to_have_count(1, timeout=8000)
+    expect(page.locator(".table-card", has_text=f"{deals} of 28 deals")).to_have_count(0)
 
 
 def test_a_club_night_in_persian(

@@ -51,7 +51,7 @@ def test_a_game_started_from_the_group_page_belongs_to_it(app: Flask, client: Fl
     assert links.edit in page  # the edit page links the games' edit links
     shown = client.get(view).text
     assert links.view in shown and links.edit not in shown  # the view page only their view links
-    assert "Deal 2 of 28" in shown and "+16" in shown
+    assert "2 of 28 deals" in shown and "+16" in shown
     with app.app_context():
         assert count_rows(app, GameRow) == 1
     # A game started without the group, or with the group's view link, is not the group's.
@@ -125,7 +125,7 @@ def test_the_live_part_answers_304_until_a_game_changes(app: Flask, client: Flas
     enter(client, links, WORKED_DEAL_1)
     groups.STATES.clear()  # as STATE_TTL later
     changed = client.get(f"{view}/live", headers={"If-None-Match": etag})
-    assert changed.status_code == 200 and "Deal 1 of 28" in changed.text
+    assert changed.status_code == 200 and "1 of 28 deals" in changed.text
     assert changed.headers["ETag"] != etag
     assert client.get("/gv/nothing-here/live").status_code == 404
 
