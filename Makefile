@@ -67,6 +67,8 @@ bench: install-test
 	$(BIN)/python bench/sheets.py
 	$(BIN)/python bench/slow_clients.py
 	$(BIN)/python bench/pdf_flood.py
+	$(BIN)/python bench/club_night.py
+	scripts/with-postgres.sh $(BIN)/python bench/club_night.py
 
 clean:
 	rm -rf .venv .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -11,7 +11,19 @@ from . import assets, config, db, i18n, limits, maintenance, security
 from .commands import COMMANDS
 from .i18n import signed
 from .printing import views as sheets
-from .web import deals, errors, games, home, language, new_game, share, summary, transfer
+from .web import (
+    deals,
+    errors,
+    games,
+    group_transfer,
+    groups,
+    home,
+    language,
+    new_game,
+    share,
+    summary,
+    transfer,
+)
 from .web.paper_check import bp as paper_check
 
 __all__ = ["create_app", "signed"]
@@ -57,6 +69,8 @@ def register_blueprints(app: Flask) -> None:
         transfer.bp,
         sheets.bp,
         paper_check,
+        groups.bp,
+        group_transfer.bp,
         summary.bp,
         language.bp,
         errors.bp,

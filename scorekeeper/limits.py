@@ -24,7 +24,13 @@ from werkzeug.exceptions import TooManyRequests
 from .models import RateLimitRow
 
 # POSTs counted against a limit, by endpoint; rendering a sheet is counted where it happens.
-ENDPOINTS = {"new_game.new": "create", "games.again": "create", "transfer.import_game": "import"}
+ENDPOINTS = {
+    "new_game.new": "create",
+    "games.again": "create",
+    "transfer.import_game": "import",
+    "groups.new": "create",
+    "group_transfer.import_group": "import",
+}
 DEFAULTS = {
     # (how many, per how many seconds): far above what a club's busiest evening needs, even with
     # every table behind the club's one address, and far below what fills a disk.

@@ -37,6 +37,10 @@ class GameRow(Base):
     settle: Mapped[dict[str, str] | None] = mapped_column(JSON)
     """The stake per point and currency agreed for settling up ({"stake": "0.10", "currency": "EUR"});
     kept with the game but not part of its game file."""
+    group_id: Mapped[int | None] = mapped_column(
+        ForeignKey("groups.id", ondelete="SET NULL"), index=True, default=None
+    )
+    """The group the game was started in, if any; the game outlives its group."""
     deals: Mapped[list[DealRow]] = relationship(
         back_populates="game", order_by="DealRow.position", cascade="all, delete-orphan"
     )
@@ -150,3 +154,28 @@ class PaperCheckRow(Base):
     """The `barbu-paper/1` document: what was typed, nothing computed."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class GroupRow(Base):
+    """Players who meet regularly: a name and two links, as a game has; its games point to it."""
+
+    __tablename__ = "groups"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True)
+    view_token: Mapped[str] = mapped_column(String(64), unique=True)
+    name: Mapped[str] = mapped_column(String(60))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    """Bumped by every merge or undone merge, so that cached statistics of the group are not reused."""
+
+
+class NameMergeRow(Base):
+    """One spelling of a player's name counted as another in a group: `alias` (folded) → `name`."""
+
+    __tablename__ = "name_merges"
+
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"), primary_key=True)
+    alias: Mapped[str] = mapped_column(String(40), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

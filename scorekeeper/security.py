@@ -46,8 +46,8 @@ def private() -> bool:
     view_args = request.view_args or {}
     return (
         request.endpoint in PRIVATE_ENDPOINTS
-        or request.path.startswith("/g/")
-        or view_args.get("kind") == "g"
+        or request.path.startswith(("/g/", "/gr/"))
+        or view_args.get("kind") in ("g", "gr")
     )
 
 

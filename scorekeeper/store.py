@@ -103,9 +103,13 @@ def find(token: str) -> StoredGame | None:
     row = s.scalar(select(GameRow).where(or_(GameRow.edit_token == token, GameRow.view_token == token)))
     if row is None:
         return None
+    return StoredGame(row, folded(row), row.edit_token == token)
+
+
+def folded(row: GameRow) -> Game:
+    """The checked game of a stored row, folded once per version."""
     key = (row.edit_token, row.version)
-    game = FOLDED.get(key) or FOLDED.put(key, load(document(row)))
-    return StoredGame(row, game, row.edit_token == token)
+    return FOLDED.get(key) or FOLDED.put(key, load(document(row)))
 
 
 @dataclass(frozen=True)
@@ -121,8 +125,11 @@ class Once:
     location: Callable[[str], str]
 
 
-def create(game: Game, kind: str = "create", once: Once | None = None) -> GameRow:
-    """Store `game` as a new game with fresh links; Conflict if `once` was already acted on."""
+def create(
+    game: Game, kind: str = "create", once: Once | None = None, group_id: int | None = None
+) -> GameRow:
+    """Store `game` as a new game with fresh links, in group `group_id` if given; Conflict if `once`
+    was already acted on."""
     s = db.session()
     doc = dump(game)
     row = GameRow(
@@ -132,6 +139,7 @@ def create(game: Game, kind: str = "create", once: Once | None = None) -> GameRo
         first_declarer=game.first_declarer,
         rules=doc["rules"],
         version=0,
+        group_id=group_id,
     )
     for position, hand in enumerate(doc["hands"]):
         row.deals.append(_deal_row(position, hand))

@@ -118,6 +118,8 @@ def parse_rules(value: object, players: int) -> Rules:
                 )
     settings = {k: v for k, v in raw.items() if k not in (GAME_KEY, SCHEME_KEY)}
     try:
+        if SCHEME_KEY in raw and raw[SCHEME_KEY] is None:  # null is no scheme, not "the default"
+            raise fail(f"rules.{SCHEME_KEY}", "must be a scheme's name or a points object")
         points = _scheme(raw.get(SCHEME_KEY), game, players)
         return Rules(game, players, tuple(settings.items()), points)
     except FormatError:

@@ -243,7 +243,9 @@ def again(token: str) -> ResponseReturnValue:
     )
     try:
         row = store.create(
-            Game(old.players, (old.first_declarer + 1) % len(old.players), old.rules), once=once
+            Game(old.players, (old.first_declarer + 1) % len(old.players), old.rules),
+            once=once,
+            group_id=stored.row.group_id,  # the next game of a club's table stays in the club
         )
     except store.Conflict:
         return redirect(store.answered(stored.row.id, form.submission.data) or url_for("home.index"), 303)

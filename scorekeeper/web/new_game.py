@@ -8,7 +8,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from .. import store
+from .. import groups, store
 from ..scoring import BARBU, GAMES, Game, GameError, GameKind, Rules
 from ..store import StoredGame
 from .language import describe
@@ -54,6 +54,7 @@ def new() -> str | Response:
     """Show the new-game form, or create the game and open it."""
     game, players = _game_and_players()
     form = _form(game, players)
+    group = groups.by_edit_token(request.values.get("group"))
     switching = "switch_game" in request.form or "switch_players" in request.form
     if request.method == "GET" or switching:
         form.scheme.data = form.scheme.data if request.method == "GET" else "standard"
@@ -66,7 +67,7 @@ def new() -> str | Response:
             form = _form(game, players)
             _fill_like(form, like.game)
         return render_template(
-            "new_game/new.html", form=form, game=game, players=players, **_page(game, players)
+            "new_game/new.html", form=form, game=game, players=players, group=group, **_page(game, players)
         )
     report = None
     if form.validate_on_submit():
@@ -78,12 +79,18 @@ def new() -> str | Response:
         elif action == "create" and rules is not None:
             created = _game(form, rules)
             if created is not None:
-                row = store.create(created)
+                row = store.create(created, group_id=group.id if group is not None else None)
                 return redirect(url_for("games.page", kind="g", token=row.edit_token), 303)
     elif form.scheme.data == "custom":
         rules, report = build_rules(form, game, players)
     return render_template(
-        "new_game/new.html", form=form, game=game, players=players, report=report, **_page(game, players)
+        "new_game/new.html",
+        form=form,
+        game=game,
+        players=players,
+        report=report,
+        group=group,
+        **_page(game, players),
     )
 
 

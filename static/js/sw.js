@@ -4,7 +4,7 @@
 // What is kept, and for how long:
 // - the shell (offline page, styles, scripts, icon) and read-only pages (/v/...), the blank-sheet
 //   and new-game forms: as long as the app is installed, refreshed on every visit online;
-// - pages that carry an edit link (/g/... and the start page, which lists the games opened here):
+// - pages that carry an edit link (/g/..., a group's /gr/... and the start page, which lists the games opened here):
 //   only for the visit, since whoever holds the phone later could take the game from them.
 //   They are kept so that a table whose Wi-Fi drops can still reopen the sheet and the entry
 //   forms it just used, and dropped EDIT_HOURS after they were fetched (longer than a game
@@ -19,7 +19,8 @@ const FETCHED = "x-barbu-fetched";
 /* global VERSIONED */
 const SHELL = ["/offline", ...(typeof VERSIONED !== "undefined" ? VERSIONED : [])];
 
-const carriesEditLink = (url) => url.pathname === "/" || url.pathname.startsWith("/g/");
+// A group's edit page (/gr/...) carries its edit link and its games' edit links.
+const carriesEditLink = (url) => url.pathname === "/" || url.pathname.startsWith("/g/") || url.pathname.startsWith("/gr/");
 
 async function dropStaleEditPages() {
   const cache = await caches.open(EDIT_CACHE);

@@ -18,6 +18,8 @@ from scorekeeper.models import (
     ChangeRow,
     DealRow,
     GameRow,
+    GroupRow,
+    NameMergeRow,
     PaperCheckRow,
     PdfCacheRow,
     SheetCacheRow,
@@ -30,7 +32,17 @@ from .values import Request, form_request, import_request, odd_headers, path_req
 
 PACKAGE = Path(db.__file__).resolve().parent
 # What a refusal must leave alone: everything but the rate-limit counters and the chores table.
-STORED = (GameRow, DealRow, ChangeRow, SubmissionRow, PdfCacheRow, SheetCacheRow, PaperCheckRow)
+STORED = (
+    GameRow,
+    DealRow,
+    ChangeRow,
+    SubmissionRow,
+    PdfCacheRow,
+    SheetCacheRow,
+    PaperCheckRow,
+    GroupRow,
+    NameMergeRow,
+)
 
 
 @dataclass

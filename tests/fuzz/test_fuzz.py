@@ -16,7 +16,7 @@ import pytest
 from flask import Flask
 
 from tests.builders import full_game, worked_example
-from tests.web.helpers import create_game, import_game
+from tests.web.helpers import create_game, import_game, new_game_form
 
 from .conftest import REPORTS
 from .driver import Fuzzer
@@ -46,7 +46,18 @@ def test_fuzz(make_app: Callable[..., Flask]) -> None:
         *(import_game(app, json.loads((EXAMPLES / f"{name}.json").read_text())) for name in FAMILY),
     ]
     kept = client.post("/check/sheet?game=barbu", data={"action": "keep", "s0_0": "-26"})
-    fuzzer = Fuzzer(app, csrf_app, Random(SEED), [kept.headers["Location"]])
+    group = client.post("/groups/new", data={"name": "Club"}).headers["Location"]
+    token = group.rsplit("/", 1)[1]
+    client.post("/new", data={**new_game_form(["Ann", "Beth", "Cat", "Diana"]), "group": token})
+    client.post("/new", data={**new_game_form(["anne", "BETH", "Cat", "Dina"]), "group": token})
+    groups = [
+        group,
+        f"{group}/live",
+        "/groups/new",
+        "/groups/import",
+        f"{group}?from=2026-01-01&to=2030-01-01",
+    ]
+    fuzzer = Fuzzer(app, csrf_app, Random(SEED), [kept.headers["Location"], *groups])
     database = app.extensions["db_engine"].dialect.name
     requests = int(os.environ.get("FUZZ_REQUESTS") or REQUESTS[database])
     report = fuzzer.run([(g.edit, g.view) for g in games], requests)

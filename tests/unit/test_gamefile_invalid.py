@@ -210,6 +210,7 @@ RULE_CASES = [
     case("ravage-points-not-x12", rules(scheme={**POINTS, "ravage-city": -30}), None, "multiple of 12"),
     case("custom-points-missing", rules(scheme={"no-tricks": -2}), None, "points of 'no-queens' are missing"),
     case("unknown-scheme", rules(scheme="french"), None, "'french' is not a scheme"),
+    case("null-scheme", rules(scheme=None), None, "scheme: must be a scheme's name or a points object"),
     case("unknown-doubling", rules(doubling="sometimes"), None, "'standard', 'declarer-only', 'none'"),
     case("unknown-rotation", rules(rotation="random"), None, "rules.rotation: must be one of"),
 ]

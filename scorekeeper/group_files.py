@@ -1,0 +1,175 @@
+"""A group as a zip file: one `barbu-game/1` file per game and a `group.json` manifest.
+
+The manifest holds what no game file does: the group's name and its merged
+spellings. Reading a zip checks everything before anything is stored: its
+size, the number of files, every file's uncompressed size (a zip bomb says
+little in its directory and much when inflated, so inflating stops at the
+limit whatever the directory says), the manifest, and every game.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from flask_babel import gettext as _
+from sqlalchemy import update
+
+from . import db, groups, store
+from .models import GameRow, GroupRow, NameMergeRow
+from .scoring import Game, GameError, Problem, dumps, loads
+
+MANIFEST = "group.json"
+GROUP_FORMAT = "barbu-group/1"
+# Within the app's limit on any request (256 KB, config.py): game files deflate well, and a zip of a
+# hundred played games is under 90 KB. What it may inflate to is bounded separately, below.
+MAX_ZIP = 240 * 1024
+MAX_FILES = 500
+MAX_MEMBER = 100 * 1024  # as a single game file (web/transfer.py)
+MAX_TOTAL = 8 * 1024 * 1024
+
+
+class ZipProblem(Exception):
+    """Why a zip cannot be read as a group; the message is for the player, with the problems of a
+    game file that is not valid (for the web layer to put in the player's words)."""
+
+    def __init__(self, message: str, problems: tuple[Problem, ...] = ()) -> None:
+        super().__init__(message)
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class GroupFile:
+    """A group as read from a zip: its name, merged spellings and games, all checked."""
+
+    name: str
+    merges: dict[str, str]
+    games: list[tuple[Game, datetime | None]]
+    """Each game with the time it was started, when the manifest says."""
+
+
+def export(group: groups.StoredGroup) -> bytes:
+    """The zip of the group: a game file per game, oldest first, and the manifest."""
+    out = io.BytesIO()
+    played = groups.games(group.row)
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        listed = []
+        for number, one in enumerate(played, start=1):
+            name = f"game-{number:03}.json"
+            listed.append({"file": name, "created_at": one.row.created_at.isoformat()})
+            archive.writestr(name, dumps(one.game))
+        manifest = {
+            "format": GROUP_FORMAT,
+            "name": group.row.name,
+            "merges": groups.merges(group.row),
+            "games": listed,
+        }
+        archive.writestr(MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=2))
+    return out.getvalue()
+
+
+def _read(archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: list[int]) -> bytes:
+    """One member, inflated no further than its limit and the whole zip's budget."""
+    limit = min(MAX_MEMBER, budget[0])
+    with archive.open(info) as member:
+        data = member.read(limit + 1)
+    if len(data) > limit:
+        raise ZipProblem(_("%(file)s is too large for a game file.", file=info.filename[:80]))
+    budget[0] -= len(data)
+    return data
+
+
+def read(data: bytes) -> GroupFile:
+    """The group in zip `data`, checked whole; ZipProblem says what is wrong."""
+    if len(data) > MAX_ZIP:
+        raise ZipProblem(_("The file is larger than %(kb)s KB.", kb=MAX_ZIP // 1024))
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        infos = [i for i in archive.infolist() if not i.is_dir()]
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError):
+        raise ZipProblem(_("This is not a zip file.")) from None
+    if len(infos) > MAX_FILES:
+        raise ZipProblem(_("The zip holds more than %(n)s files.", n=MAX_FILES))
+    budget = [MAX_TOTAL]
+    manifest: Any = {}
+    games: dict[str, Game] = {}
+    try:
+        for info in infos:
+            if info.filename.startswith("__MACOSX/") or info.filename.rsplit("/", 1)[-1].startswith("."):
+                continue  # what some zip tools add beside the files
+            body = _read(archive, info, budget)
+            if info.filename == MANIFEST:
+                manifest = json.loads(body.decode("utf-8"))
+            elif info.filename.endswith(".json"):
+                games[info.filename] = _game(info.filename, body)
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, RuntimeError):
+        raise ZipProblem(_("The zip file is damaged.")) from None
+    if not games:
+        raise ZipProblem(_("The zip holds no game file."))
+    name, merges = _manifest(manifest)
+    started = _dates(manifest)
+    return GroupFile(name, merges, [(game, started.get(file)) for file, game in sorted(games.items())])
+
+
+def _game(name: str, body: bytes) -> Game:
+    try:
+        return loads(body)
+    except GameError as error:
+        message = _("%(file)s is not a valid game file:", file=name[:80])
+        raise ZipProblem(message, tuple(error.problems[:5])) from None
+
+
+def _manifest(manifest: Any) -> tuple[str, dict[str, str]]:
+    """The group's name and merges from the manifest; a missing or odd one gives a plain group."""
+    if not isinstance(manifest, dict):
+        raise ZipProblem(_("%(file)s is not a group manifest.", file=MANIFEST))
+    name = manifest.get("name")
+    name = "".join(ch for ch in name if groups.storable(ch)) if isinstance(name, str) else ""
+    name = " ".join(name.split())[: groups.NAME_LIMIT]
+    merges = manifest.get("merges") or {}
+    if not isinstance(merges, dict) or not all(
+        isinstance(k, str)
+        and isinstance(v, str)
+        and 0 < len(k) <= 40
+        and 0 < len(v) <= 40
+        and groups.storable(k + v)
+        for k, v in merges.items()
+    ):
+        raise ZipProblem(_("The merged names in %(file)s are not readable.", file=MANIFEST))
+    return name or _("Imported group"), {groups.fold(k): v for k, v in merges.items()}
+
+
+def _dates(manifest: dict[str, Any]) -> dict[str, datetime]:
+    """When each game was started, by file name, as far as the manifest says (dates are optional)."""
+    found = {}
+    listed = manifest.get("games")
+    for entry in listed if isinstance(listed, list) else []:
+        if isinstance(entry, dict) and isinstance(entry.get("file"), str):
+            try:
+                when = datetime.fromisoformat(str(entry.get("created_at"))[:40])
+            except ValueError:
+                continue
+            found[entry["file"]] = when if when.tzinfo else when.replace(tzinfo=UTC)
+    return found
+
+
+def store_group(found: GroupFile) -> GroupRow:
+    """Store a checked group as a new group with fresh links, its games and merges in it."""
+    row = groups.create(found.name)
+    s = db.session()
+    for alias, name in found.merges.items():
+        s.add(NameMergeRow(group_id=row.id, alias=alias, name=name))
+    s.commit()
+    for game, started in found.games:
+        created = store.create(game, kind="import", group_id=row.id)
+        if started is not None:
+            # An old game keeps its date, for the leaderboard's dates, and is not one of tonight's.
+            s.execute(
+                update(GameRow).where(GameRow.id == created.id).values(created_at=started, updated_at=started)
+            )
+    s.commit()
+    return row

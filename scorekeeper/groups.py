@@ -1,0 +1,185 @@
+"""Groups in the database: create, find by link, their games, and the spellings of a name merged.
+
+A group is found by its edit or view link, as a game is. Its games are the
+games whose `group_id` names it. A player is the same player in every game of
+the group when their names fold to the same key (case and spaces ignored),
+or when the group merged one spelling into another.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import delete, or_, select, text, update
+
+from . import db, store
+from .memo import Memo
+from .models import GameRow, GroupRow, NameMergeRow, now
+from .scoring import Game
+
+NAME_LIMIT = 60
+
+
+def storable(text: str) -> bool:
+    """Whether a text can go into a text column: PostgreSQL refuses NUL, and no name needs any
+    other control character."""
+    return not any(unicodedata.category(ch) == "Cc" for ch in text)
+
+
+def fold(name: str) -> str:
+    """The key a name is matched by: case and runs of spaces ignored."""
+    return " ".join(name.split()).casefold()
+
+
+@dataclass(frozen=True)
+class StoredGroup:
+    """A group as loaded for one request, and whether the link used may change it."""
+
+    row: GroupRow
+    editable: bool
+
+    @property
+    def token(self) -> str:
+        return self.row.edit_token if self.editable else self.row.view_token
+
+
+@dataclass(frozen=True)
+class GroupGame:
+    """One game of a group, folded: its row (links, dates) and the checked game."""
+
+    row: GameRow
+    game: Game
+
+
+def create(name: str) -> GroupRow:
+    """Store a new group named `name` with fresh links."""
+    s = db.session()
+    row = GroupRow(edit_token=store.new_token(), view_token=store.new_token(), name=name[:NAME_LIMIT])
+    s.add(row)
+    s.commit()
+    return row
+
+
+def find(token: str) -> StoredGroup | None:
+    """The group whose edit or view link ends in `token`."""
+    if not store.well_formed(token):
+        return None
+    row = db.session().scalar(
+        select(GroupRow).where(or_(GroupRow.edit_token == token, GroupRow.view_token == token))
+    )
+    return None if row is None else StoredGroup(row, row.edit_token == token)
+
+
+def by_edit_token(token: str | None) -> GroupRow | None:
+    """The group that `token` may add games to: its edit link only."""
+    found = find(token or "")
+    return found.row if found is not None and found.editable else None
+
+
+def games(group: GroupRow) -> list[GroupGame]:
+    """Every game of the group, oldest first, each folded once per version (store.FOLDED).
+
+    The games' rows are read without their deals: a deal is read only for a game whose version
+    this worker has not folded yet, so that a club night's page, asked again after one table
+    saved a deal, reads one game's deals rather than every table's.
+    """
+    s = db.session()
+    rows = s.scalars(
+        select(GameRow).where(GameRow.group_id == group.id).order_by(GameRow.created_at, GameRow.id)
+    ).all()
+    return [GroupGame(row, store.folded(row)) for row in rows]
+
+
+def merges(group: GroupRow) -> dict[str, str]:
+    """The group's merged spellings: folded alias → the name it counts as."""
+    rows = db.session().scalars(select(NameMergeRow).where(NameMergeRow.group_id == group.id))
+    return {r.alias: r.name for r in rows}
+
+
+def merge(group: GroupRow, alias: str, name: str) -> bool:
+    """Count spelling `alias` as `name` in this group from now on; False if they are already one.
+
+    Kept flat: spellings merged into `alias` before now count as `name` too, and if `name` was
+    itself merged into a third spelling, `alias` goes there, so a name never needs two hops.
+    """
+    known = merges(group)
+    target = known.get(fold(name), name)
+    key = fold(alias)
+    if fold(target) in (key, fold(known.get(key, ""))):
+        return False
+    s = db.session()
+    pointing = [a for a, n in known.items() if fold(n) == key]
+    if pointing:
+        s.execute(
+            update(NameMergeRow)
+            .where(NameMergeRow.group_id == group.id, NameMergeRow.alias.in_(pointing))
+            .values(name=target)
+        )
+    s.execute(delete(NameMergeRow).where(NameMergeRow.group_id == group.id, NameMergeRow.alias == key))
+    s.add(NameMergeRow(group_id=group.id, alias=key, name=target))
+    _touch(group)
+    s.commit()
+    return True
+
+
+def unmerge(group: GroupRow, alias: str) -> None:
+    """Count spelling `alias` as a player of its own again."""
+    if not storable(alias):
+        return  # no such merge was ever stored
+    s = db.session()
+    s.execute(
+        delete(NameMergeRow).where(NameMergeRow.group_id == group.id, NameMergeRow.alias == fold(alias))
+    )
+    _touch(group)
+    s.commit()
+
+
+def _touch(group: GroupRow) -> None:
+    db.session().execute(update(GroupRow).where(GroupRow.id == group.id).values(updated_at=now()))
+
+
+# What a group page shows changes only when one of its games does (a deal saved bumps the game's
+# version and updated_at; a new game adds a row) or when a merge touches the group. One indexed
+# query over the group's games says whether any of that happened, so a phone watching the club
+# night's page costs one small query a poll, and each worker asks at most every STATE_TTL seconds.
+STATE_SQL = text(
+    "SELECT g.id, g.updated_at, count(x.id), coalesce(sum(x.version), 0), max(x.updated_at)"
+    " FROM groups g LEFT JOIN games x ON x.group_id = g.id"
+    " WHERE g.edit_token = :t OR g.view_token = :t GROUP BY g.id, g.updated_at"
+)
+STATE_TTL = 0.5
+STATES: Memo[str, tuple[str, float]] = Memo(4096)
+
+
+def state(token: str, fresh: bool = False) -> str | None:
+    """A short string that changes whenever anything the group's pages show changes; None: no group.
+
+    `fresh` reads it now (the page itself); polls may get one read up to STATE_TTL seconds ago.
+    """
+    if not store.well_formed(token):
+        return None
+    moment = time.monotonic()
+    known = STATES.get(token)
+    if known is not None and known[1] > moment and not fresh:
+        return known[0]
+    found = db.session().execute(STATE_SQL, {"t": token}).first()
+    if found is None:
+        return None
+    group_id, touched, count, versions, latest = found
+    # The hour too: the night's tables are those changed in the last hours, a window that moves.
+    hour = int(time.time() // 3600)
+    seen = f"{group_id}.{count}.{versions}.{_stamp(touched)}.{_stamp(latest)}.{hour}"
+    value = hashlib.blake2b(seen.encode(), digest_size=8).hexdigest()
+    STATES.put(token, (value, moment + STATE_TTL))
+    return value
+
+
+def _stamp(value: object) -> str:
+    """A timestamp column as a compact string (SQLite hands back text, PostgreSQL a datetime)."""
+    if isinstance(value, datetime):
+        return f"{value.timestamp():.6f}"
+    return "" if value is None else "".join(ch for ch in str(value) if ch.isdigit())

@@ -1,0 +1,133 @@
+"""What a group page shows, worked out once per group state and dates chosen, whoever asks."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+
+from flask_babel import gettext as _
+from werkzeug.datastructures import MultiDict
+
+from .. import groups
+from ..group_stats import Board, Names, Records, between, boards, records, tonight
+from ..groups import GroupGame
+from ..memo import Memo
+from ..models import GroupRow
+
+
+@dataclass(frozen=True)
+class Filter:
+    """The dates the leaderboards cover, as typed in the page's GET form, and what was wrong."""
+
+    start: date | None = None
+    end: date | None = None
+    typed: dict[str, str] = field(default_factory=dict)
+    errors: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, args: MultiDict[str, str]) -> Filter:
+        typed = {k: (args.get(k) or "").strip()[:40] for k in ("from", "to")}
+        found: dict[str, date | None] = {}
+        errors = {}
+        for key, value in typed.items():
+            found[key] = None
+            if value:
+                try:
+                    found[key] = date.fromisoformat(value)
+                except ValueError:
+                    errors[key] = _("Give a date as year-month-day, e.g. 2026-03-31.")
+        start, end = found["from"], found["to"]
+        if start and end and start > end:
+            errors["to"] = _("The last day comes before the first.")
+        return cls(start, end, typed, errors)
+
+    @property
+    def key(self) -> tuple[date | None, date | None]:
+        return (self.start, self.end)
+
+
+@dataclass(frozen=True)
+class Figures:
+    """The group page's figures over the dates chosen."""
+
+    games: list[GroupGame]
+    names: Names
+    boards: list[Board]
+    counted: int
+    records: list[Records]
+
+
+@dataclass(frozen=True)
+class Night:
+    """Tonight's tables, newest first, and the ranking of the players at them."""
+
+    tables: list[GroupGame]
+    names: Names
+    boards: list[Board]
+
+
+# Figures by (group, state, dates): the state changes with any game or merge of the group (see
+# groups.state), so a page read by many phones folds and adds up the group's games once.
+FIGURES: Memo[tuple[object, ...], Figures] = Memo(128)
+NIGHTS: Memo[tuple[object, ...], Night] = Memo(128)
+
+
+GAMES: Memo[tuple[object, ...], tuple[list[GroupGame], Names]] = Memo(64)
+
+
+def _games(row: GroupRow, state: str) -> tuple[list[GroupGame], Names]:
+    """The group's folded games and who is who, read once per state for the page and its parts."""
+    key = (row.id, state)
+    found = GAMES.get(key)
+    if found is None:
+        played = groups.games(row)
+        found = GAMES.put(key, (played, Names(played, groups.merges(row))))
+    return found
+
+
+# When a table saves a deal, every phone following the night asks for the new state within two
+# seconds; on one worker they would all work it out at once. One works it out, the others wait
+# for it and find it made (gunicorn's gevent workers make this lock cooperative).
+_LOCKS: Memo[object, threading.Lock] = Memo(256)
+_MAKING = threading.Lock()
+
+
+def one_at_a_time(key: object) -> threading.Lock:
+    """The lock under which this worker makes one thing of a group (its figures: its id)."""
+    with _MAKING:
+        return _LOCKS.get(key) or _LOCKS.put(key, threading.Lock())
+
+
+def figures(row: GroupRow, state: str, chosen: Filter) -> Figures:
+    """The leaderboards and lists of the group over the dates chosen."""
+    key = (row.id, state, chosen.key)
+    found = FIGURES.get(key)
+    if found is not None:
+        return found
+    with one_at_a_time(row.id):
+        found = FIGURES.get(key)
+        if found is not None:
+            return found
+        played, names = _games(row, state)
+        counted = between(played, chosen.start, chosen.end)
+        found = FIGURES.put(
+            key, Figures(played, names, boards(counted, names), len(counted), records(counted, names))
+        )
+    return found
+
+
+def night(row: GroupRow, state: str) -> Night:
+    """Tonight's tables and ranking."""
+    key = (row.id, state)
+    found = NIGHTS.get(key)
+    if found is not None:
+        return found
+    with one_at_a_time(row.id):
+        found = NIGHTS.get(key)
+        if found is not None:
+            return found
+        played, names = _games(row, state)
+        tables = tonight(played, datetime.now(UTC))
+        found = NIGHTS.put(key, Night(tables, names, boards(tables, names)))
+    return found

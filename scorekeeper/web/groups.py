@@ -1,0 +1,204 @@
+"""A group's pages: create a group, its page (leaderboards, the night's tables, its games), live."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_wtf import FlaskForm
+from wtforms import SelectField, StringField
+from wtforms.validators import DataRequired, Length, ValidationError
+
+from .. import groups
+from ..i18n import locale, persian_digits
+from ..memo import Memo
+from .group_chart_view import average, charts
+from .group_view import Filter, figures, night, one_at_a_time
+from .share import public_base
+
+bp = Blueprint("groups", __name__)
+KINDS = "<any(gr, gv):kind>"
+
+
+class NewGroupForm(FlaskForm):
+    name = StringField(validators=[DataRequired(), Length(max=groups.NAME_LIMIT)])
+
+    def validate_name(self, field: StringField) -> None:
+        if not groups.storable(field.data or ""):
+            raise ValidationError(_("A group's name cannot hold control characters."))
+
+
+class MergeForm(FlaskForm):
+    """Two spellings seen in the group's games: the first is counted as the second from now on."""
+
+    alias = SelectField(validate_choice=False)
+    name = SelectField(validate_choice=False)
+
+    def fill(self, spellings: list[str]) -> None:
+        self.alias.label.text = _("This spelling")
+        self.name.label.text = _("is the same player as")
+        self.alias.choices = self.name.choices = [(s, s) for s in spellings]
+
+    def validate_alias(self, field: SelectField) -> None:
+        self._seen(field)
+
+    def validate_name(self, field: SelectField) -> None:
+        self._seen(field)
+
+    def _seen(self, field: SelectField) -> None:
+        seen = {groups.fold(str(value)) for value, _label in field.choices or []}
+        data = field.data
+        if not data or len(data) > 40 or not groups.storable(data) or groups.fold(data) not in seen:
+            raise ValidationError(_("Choose a name seen in the group's games."))
+
+
+def group_or_404(token: str, kind: str) -> groups.StoredGroup:
+    """The group behind an edit (`kind` "gr") or view ("gv") link; 404 if there is none."""
+    found = groups.find(token)
+    if found is None or found.editable != (kind == "gr"):
+        abort(404)
+    return found
+
+
+@bp.route("/groups/new", methods=["GET", "POST"])
+def new() -> ResponseReturnValue:
+    """Show the new-group form, or create the group and open it."""
+    form = NewGroupForm()
+    form.name.label.text = _("Name of the group")
+    if form.validate_on_submit():
+        row = groups.create(" ".join((form.name.data or "").split()))
+        return redirect(url_for("groups.page", kind="gr", token=row.edit_token), 303)
+    if form.name.errors and groups.storable(form.name.data or ""):
+        form.name.errors = [_("Give the group a name of at most %(n)s characters.", n=groups.NAME_LIMIT)]
+    return render_template("groups/new.html", form=form), 422 if form.errors else 200
+
+
+@bp.get(f"/{KINDS}/<token>")
+def page(kind: str, token: str) -> ResponseReturnValue:
+    """Show the group: tonight's tables, leaderboards over the chosen dates, players, games."""
+    stored = group_or_404(token, kind)
+    _remember(f"{kind}/{token}")
+    return _page(stored)
+
+
+GROUPS_KEPT = 6
+
+
+def _remember(entry: str) -> None:
+    """Put a group's link first in this browser's list of groups, for the start page."""
+    kept = [e for e in session.get("groups", []) if e != entry]
+    session["groups"] = [entry, *kept][:GROUPS_KEPT]
+    session.permanent = True
+
+
+@bp.app_template_global()
+def groups_opened() -> list[tuple[str, groups.StoredGroup]]:
+    """The groups this browser opened lately, newest first, as (kind, group)."""
+    found = []
+    for entry in session.get("groups", [])[:GROUPS_KEPT]:
+        kind, _sep, token = str(entry).partition("/")
+        stored = groups.find(token)
+        if stored is not None and stored.editable == (kind == "gr"):
+            found.append((kind, stored))
+    return found
+
+
+def _page(stored: groups.StoredGroup, form: MergeForm | None = None, status: int = 200) -> Response:
+    state = groups.state(stored.token, fresh=True) or ""
+    chosen = Filter.of(request.args)
+    shown = figures(stored.row, state, chosen)
+    if form is None:
+        form = MergeForm()
+    merged = sorted(shown.names.merges.items())
+    form.fill(shown.names.spellings())
+    body = render_template(
+        "groups/page.html",
+        stored=stored,
+        chosen=chosen,
+        figures=shown,
+        charts=charts(stored.row, state, chosen, shown),
+        live=_fragment(stored, state),
+        etag=_etag("gr" if stored.editable else "gv", state),
+        merge_form=form,
+        merged=[(shown.names.spelling.get(alias, alias), name) for alias, name in merged],
+    )
+    response = Response(body, status=422 if chosen.errors else status)
+    # The edit page carries edit links; security.private() marks it no-store, as a game's.
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.post("/gr/<token>/merge")
+def merge(token: str) -> ResponseReturnValue:
+    """Count one spelling of a name as another in this group."""
+    stored = group_or_404(token, "gr")
+    form = MergeForm()
+    state = groups.state(token, fresh=True) or ""
+    form.fill(figures(stored.row, state, Filter()).names.spellings())
+    if form.validate_on_submit() and form.alias.data and form.name.data:
+        if groups.merge(stored.row, form.alias.data, form.name.data):
+            return redirect(url_for("groups.page", kind="gr", token=token) + "#merges-title", 303)
+        form.name.errors = [_("These two spellings are already one player.")]
+    elif "csrf_token" in form.errors:
+        abort(400)
+    return _page(stored, form, 422)
+
+
+@bp.post("/gr/<token>/unmerge")
+def unmerge(token: str) -> ResponseReturnValue:
+    """Count a merged spelling as a player of its own again."""
+    stored = group_or_404(token, "gr")
+    form = FlaskForm()
+    if not form.validate_on_submit():
+        abort(400)
+    groups.unmerge(stored.row, (request.form.get("alias") or "")[:80])
+    return redirect(url_for("groups.page", kind="gr", token=token) + "#merges-title", 303)
+
+
+# As a game's live sheet (see games.live): every open group page asks every two seconds, with the
+# ETag it has; the answer is usually a 304 from one indexed query (groups.state), and a changed
+# night is rendered once per state and language for every phone that asks.
+@bp.get(f"/{KINDS}/<token>/live")
+def live(kind: str, token: str) -> ResponseReturnValue:
+    """The night's tables and ranking, or 304 when the page already shows them."""
+    state = groups.state(token)
+    if state is None:
+        abort(404)
+    etag = _etag(kind, state)
+    if request.if_none_match.contains_weak(etag):
+        response = Response(status=304)
+    else:
+        response = Response(_fragment(group_or_404(token, kind), state))
+    response.set_etag(etag, weak=True)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def _etag(kind: str, state: str) -> str:
+    return f"{kind}{state}-{locale()}{'-p' if persian_digits() else ''}"
+
+
+FRAGMENTS: Memo[tuple[object, ...], str] = Memo(256)
+
+
+def _fragment(stored: groups.StoredGroup, state: str) -> str:
+    """The live part of the page, rendered once per group state, link kind, language and digits."""
+    key = (stored.row.id, state, stored.editable, locale(), persian_digits())
+    found = FRAGMENTS.get(key)
+    if found is not None:
+        return found
+    shown = night(stored.row, state)
+    with one_at_a_time(("fragment", stored.row.id)):
+        found = FRAGMENTS.get(key)
+        if found is None:
+            found = FRAGMENTS.put(key, render_template("groups/_live.html", stored=stored, night=shown))
+    return found
+
+
+@bp.app_template_global()
+def group_link(kind: str, token: str) -> str:
+    """The full address of a group's edit ("gr") or view ("gv") link."""
+    return public_base() + url_for("groups.page", kind=kind, token=token)
+
+
+bp.add_app_template_filter(average, "average")
