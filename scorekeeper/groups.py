@@ -74,6 +74,11 @@ def find(token: str) -> StoredGroup | None:
     return None if row is None else StoredGroup(row, row.edit_token == token)
 
 
+def of_game(game: GameRow) -> GroupRow | None:
+    """The group a game was started in, if it still exists."""
+    return None if game.group_id is None else db.session().get(GroupRow, game.group_id)
+
+
 def by_edit_token(token: str | None) -> GroupRow | None:
     """The group that `token` may add games to: its edit link only."""
     found = find(token or "")

@@ -12,6 +12,7 @@ from wtforms.validators import DataRequired, Length, ValidationError
 from .. import groups
 from ..i18n import locale, persian_digits
 from ..memo import Memo
+from ..models import GameRow, GroupRow
 from .group_chart_view import average, charts
 from .group_view import Filter, figures, night, one_at_a_time
 from .share import public_base
@@ -89,6 +90,12 @@ def _remember(entry: str) -> None:
     kept = [e for e in session.get("groups", []) if e != entry]
     session["groups"] = [entry, *kept][:GROUPS_KEPT]
     session.permanent = True
+
+
+@bp.app_template_global()
+def group_of(game: GameRow) -> GroupRow | None:
+    """The group a game page links back to (by its read-only link: a game's link gives no more)."""
+    return groups.of_game(game)
 
 
 @bp.app_template_global()

@@ -165,3 +165,14 @@ def test_the_start_page_lists_the_groups_opened_here(client: FlaskClient) -> Non
     home = client.get("/").text
     assert "Groups opened on this device" in home and "Lundi soir" in home
     assert f'href="{view}"' in home and f'href="{edit}"' in home
+
+
+def test_a_game_of_a_group_links_back_to_its_read_only_page(client: FlaskClient) -> None:
+    edit, view = create_group(client, "Club du mardi")
+    links = start_game(client, edit)
+    for link in (links.edit, links.view):
+        page = client.get(link).text
+        assert f'href="{view}"' in page and "The group: Club du mardi" in page
+        assert edit not in page  # a game's link gives no right over its group
+    response = client.post("/new", data=new_game_form())
+    assert "The group:" not in client.get(response.headers["Location"]).text
