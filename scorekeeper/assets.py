@@ -7,17 +7,46 @@ is a new address. Responses are compressed by Flask-Compress (brotli, gzip).
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, request
+import brotli
+from flask import Flask, Response, current_app, request
 from flask_compress import Compress
-from werkzeug.wrappers import Response
+
+from .memo import Memo
 
 YEAR = 60 * 60 * 24 * 365
 compress = Compress()
+
+
+# Compressed bodies of responses that many clients fetch alike (a live fragment followed by fifty
+# phones), under the key of what was rendered: compressed once instead of once per phone.
+ENCODED: Memo[tuple[object, ...], bytes] = Memo(512)
+
+
+def compressed_once(body: str, key: tuple[object, ...]) -> Response:
+    """An HTML response of `body`, compressed as the client accepts, once per `key` and encoding.
+
+    Flask-Compress leaves a response that already has a Content-Encoding alone (adding Vary)."""
+    algorithms = current_app.config["COMPRESS_ALGORITHM"]
+    encoding = next((e for e in ("br", "gzip") if e in algorithms and request.accept_encodings[e]), None)
+    if encoding is None:
+        return Response(body, mimetype="text/html")
+    data = ENCODED.get((*key, encoding))
+    if data is None:
+        raw = body.encode()
+        if encoding == "br":
+            data = brotli.compress(raw, quality=current_app.config["COMPRESS_BR_LEVEL"])
+        else:
+            data = gzip.compress(raw, compresslevel=current_app.config.get("COMPRESS_LEVEL", 6))
+        ENCODED.put((*key, encoding), data)
+    response = Response(data, mimetype="text/html")
+    response.headers["Content-Encoding"] = encoding
+    return response
 
 
 @cache

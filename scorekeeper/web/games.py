@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from .. import store
+from ..assets import compressed_once
 from ..i18n import locale, persian_digits
 from ..memo import Memo
 from ..models import ChangeRow
@@ -47,7 +48,8 @@ def live(kind: str, token: str) -> ResponseReturnValue:
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
-        response = _page(game_or_404(token, kind), "games/_live.html")
+        found = _shared_fragment(token, version) if kind == "v" else None
+        response = found or _page(game_or_404(token, kind), "games/_live.html")
     response.set_etag(etag, weak=True)
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -92,15 +94,26 @@ def _page(stored: store.StoredGame, template: str, notice: str | None = None, st
     etag = _etag("g" if stored.editable else "v", stored.version)
     full = request.args.get("sheet") == "full"
     shared = template == "games/_live.html" and not stored.editable and notice is None
-    key = (stored.row.view_token, stored.version, locale(), persian_digits(), full)
-    body = FRAGMENTS.get(key) if shared else None
-    if body is None:
-        body = _render(stored, template, notice, full)
-        if shared:
-            FRAGMENTS.put(key, body)
-    response = Response(body, status=status)
+    if shared:
+        key = _fragment_key(stored.row.view_token, stored.version)
+        body = FRAGMENTS.get(key) or FRAGMENTS.put(key, _render(stored, template, notice, full))
+        response = compressed_once(body, key)
+    else:
+        response = Response(_render(stored, template, notice, full), status=status)
     response.set_etag(etag, weak=True)
     return response
+
+
+def _fragment_key(view_token: str, version: int) -> tuple[object, ...]:
+    """What the read-only live fragment depends on: every phone with the same key gets the same."""
+    return (view_token, version, locale(), persian_digits(), request.args.get("sheet") == "full")
+
+
+def _shared_fragment(token: str, version: int) -> Response | None:
+    """The read-only live fragment of this version if already rendered: no query, no render."""
+    key = _fragment_key(token, version)
+    body = FRAGMENTS.get(key)
+    return None if body is None else compressed_once(body, key)
 
 
 def _render(stored: store.StoredGame, template: str, notice: str | None, full: bool) -> str:

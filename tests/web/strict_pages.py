@@ -3,9 +3,11 @@ the policy would block (inline scripts, <style> elements, style= attributes, eve
 
 from __future__ import annotations
 
+import gzip
 from html.parser import HTMLParser
 from typing import Any
 
+import brotli
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
@@ -48,7 +50,19 @@ def assert_strict_page(response: TestResponse) -> None:
     directives = {d.split()[0]: d.split()[1:] for d in csp.split(";") if d.strip()}
     assert directives.get("script-src") == ["'self'"], csp
     assert "'unsafe-inline'" not in csp, csp
-    assert not inline_code(response.text), (response.request.path, inline_code(response.text))
+    text = _decoded(response)
+    assert not inline_code(text), (response.request.path, inline_code(text))
+
+
+def _decoded(response: TestResponse) -> str:
+    """The page's text, whether or not it was sent compressed."""
+    data = response.get_data()
+    encoding = response.headers.get("Content-Encoding")
+    if encoding == "br":
+        data = brotli.decompress(data)
+    elif encoding == "gzip":
+        data = gzip.decompress(data)
+    return data.decode()
 
 
 class StrictPageClient(FlaskClient):
