@@ -10,6 +10,7 @@ from wtforms import SelectField, StringField
 from wtforms.validators import DataRequired, Length, ValidationError
 
 from .. import groups
+from ..assets import compressed_once
 from ..i18n import locale, persian_digits
 from ..memo import Memo
 from ..models import GameRow, GroupRow
@@ -175,7 +176,10 @@ def live(kind: str, token: str) -> ResponseReturnValue:
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
-        response = Response(_fragment(group_or_404(token, kind), state))
+        stored = group_or_404(token, kind)
+        # Every phone following the night gets the same bytes: compressed once per state.
+        key = ("group", stored.row.id, state, stored.editable, locale(), persian_digits())
+        response = compressed_once(_fragment(stored, state), key)
     response.set_etag(etag, weak=True)
     response.headers["Cache-Control"] = "no-cache"
     return response

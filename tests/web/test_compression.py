@@ -43,3 +43,13 @@ def test_a_new_version_is_never_answered_with_the_old_compressed_body(
     after = brotli.decompress(client.get(live, headers={"Accept-Encoding": "br"}).get_data())
     plain = client.get(live, headers={"Accept-Encoding": "identity"}).get_data()
     assert after != before and after == plain
+
+
+def test_a_groups_live_part_is_compressed_once_and_decodes_to_the_plain_one(client: FlaskClient) -> None:
+    edit = client.post("/groups/new", data={"name": "Tuesday club"}).headers["Location"]
+    live = f"{edit}/live"
+    plain = client.get(live, headers={"Accept-Encoding": "identity"})
+    assert plain.status_code == 200 and "Content-Encoding" not in plain.headers
+    packed = client.get(live, headers={"Accept-Encoding": "gzip"})
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(packed.get_data()) == plain.get_data()
