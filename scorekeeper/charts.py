@@ -14,7 +14,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 
-__all__ = ["COLOURS", "DASHES", "ChartText", "legend_sample", "nice_ticks", "running_chart"]
+__all__ = [
+    "COLOURS",
+    "DASHES",
+    "WIDTH",
+    "ChartText",
+    "legend_sample",
+    "nice_ticks",
+    "running_chart",
+    "svg_start",
+]
 
 # Okabe-Ito hues darkened to a 4.5:1 contrast on white (lines need 3:1).
 COLOURS = ("#0b6aa8", "#b5470a", "#00785a", "#a3438d", "#6b6100")
@@ -31,6 +40,17 @@ class ChartText:
     title: str
     desc: str
     deals: str
+
+
+def svg_start(height: int, id: str, text: ChartText) -> list[str]:
+    """The opening of a chart's SVG: its size, and its title and description for screen readers."""
+    return [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img" viewBox="0 0 {WIDTH} {height}" '
+        f'width="100%" direction="ltr" font-family="DejaVu Sans, sans-serif" font-size="11" '
+        f'aria-labelledby="{id}-title {id}-desc">',
+        f'<title id="{id}-title">{escape(text.title)}</title>',
+        f'<desc id="{id}-desc">{escape(text.desc)}</desc>',
+    ]
 
 
 def nice_ticks(low: int, high: int, most: int = 6) -> list[int]:
@@ -117,11 +137,7 @@ def running_chart(
         return x, y
 
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img" viewBox="0 0 {WIDTH} {height}" '
-        f'width="100%" direction="ltr" font-family="DejaVu Sans, sans-serif" font-size="11" '
-        f'aria-labelledby="{id}-title {id}-desc">',
-        f'<title id="{id}-title">{escape(text.title)}</title>',
-        f'<desc id="{id}-desc">{escape(text.desc)}</desc>',
+        *svg_start(height, id, text),
         f'<rect x="{LEFT}" y="{TOP}" width="{right - LEFT}" height="{PLOT}" fill="#fff" stroke="#8b949e"/>',
     ]
     for t in ticks:

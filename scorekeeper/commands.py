@@ -12,7 +12,7 @@ from flask.cli import with_appcontext
 from .backup import backup_command, export_all_command
 from .maintenance import prune_command
 from .report import sheet_json
-from .scoring import GameError, loads, score
+from .scoring import Game, GameError, loads, score
 from .scoring.settle import DEFAULT_CURRENCY, parse_currency, parse_stake, settle
 from .text_sheet import render
 
@@ -29,17 +29,22 @@ def read_input(path: str) -> bytes:
         sys.exit(1)
 
 
+def read_game(path: str) -> Game:
+    """The checked game in file `path`; on a problem, prints each one and exits 1."""
+    try:
+        return loads(read_input(path))
+    except GameError as error:
+        for problem in error.problems:
+            click.echo(str(problem), err=True)
+        sys.exit(1)
+
+
 @click.command("score")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--human", is_flag=True, help="Print the sheet as a table instead of JSON.")
 def score_command(file: str, human: bool) -> None:
     """Check and score a barbu-game/1 FILE ('-' for standard input)."""
-    try:
-        sheet = score(loads(read_input(file)))
-    except GameError as error:
-        for problem in error.problems:
-            click.echo(str(problem), err=True)
-        sys.exit(1)
+    sheet = score(read_game(file))
     if human:
         click.echo(render(sheet))
     else:
@@ -76,12 +81,7 @@ def settle_command(file: str, stake: str, currency: str) -> None:
         click.echo("\n".join(problems), err=True)
         sys.exit(1)
     amount, code = parse_stake(stake), parse_currency(currency)
-    try:
-        game = loads(read_input(file))
-    except GameError as error:
-        for problem in error.problems:
-            click.echo(str(problem), err=True)
-        sys.exit(1)
+    game = read_game(file)
     if not game.complete:
         click.echo(f"the game is not over: settled at the totals after {len(game.rows)} deals", err=True)
     result = settle(game.totals, amount, code, game.rules.game.lower_wins)
@@ -101,12 +101,7 @@ def import_command(file: str) -> None:
     """Store a barbu-game/1 FILE as a new game and print its links as one JSON line."""
     from . import store
 
-    try:
-        game = loads(read_input(file))
-    except GameError as error:
-        for problem in error.problems:
-            click.echo(str(problem), err=True)
-        sys.exit(1)
+    game = read_game(file)
     row = store.create(game, kind="import")
     links = {"id": row.id, "edit_url": f"/g/{row.edit_token}", "view_url": f"/v/{row.view_token}"}
     click.echo(json.dumps(links))

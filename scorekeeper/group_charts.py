@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from html import escape
 
-from .charts import COLOURS, ChartText, nice_ticks
+from .charts import COLOURS, WIDTH, ChartText, nice_ticks, svg_start
 
-WIDTH = 360
 EDGE = 8  # where the names start
 LEFT, RIGHT, TOP = 44, 44, 24  # the plot, with room for a figure beside the longest bars
 ROW = 34
@@ -47,13 +46,7 @@ def bar_chart(
     def x(v: float) -> float:
         return LEFT + (right - LEFT) * (v - low) / max(high - low, 1)
 
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img" viewBox="0 0 {WIDTH} {height}" '
-        f'width="100%" direction="ltr" font-family="DejaVu Sans, sans-serif" font-size="11" '
-        f'aria-labelledby="{id}-title {id}-desc">',
-        f'<title id="{id}-title">{escape(text.title)}</title>',
-        f'<desc id="{id}-desc">{escape(text.desc)}</desc>',
-    ]
+    out = svg_start(height, id, text)
     for t in ticks:
         line = ' stroke="#1b1f23" stroke-width="1.5"' if t == 0 else ' stroke="#d0d7de"'
         out.append(f'<line x1="{x(t):.1f}" y1="{TOP - 4}" x2="{x(t):.1f}" y2="{TOP + plot}"{line}/>')
