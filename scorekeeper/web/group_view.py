@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 
@@ -12,7 +13,7 @@ from werkzeug.datastructures import MultiDict
 from .. import groups
 from ..group_stats import Board, Names, Records, between, boards, records, tonight
 from ..groups import GroupGame
-from ..memo import Memo
+from ..memo import K, Memo, V
 from ..models import GroupRow
 
 
@@ -99,35 +100,33 @@ def one_at_a_time(key: object) -> threading.Lock:
         return _LOCKS.get(key) or _LOCKS.put(key, threading.Lock())
 
 
-def figures(row: GroupRow, state: str, chosen: Filter) -> Figures:
-    """The leaderboards and lists of the group over the dates chosen."""
-    key = (row.id, state, chosen.key)
-    found = FIGURES.get(key)
+def made_once(memo: Memo[K, V], key: K, lock: object, make: Callable[[], V]) -> V:
+    """`memo[key]`, made by `make` if missing, by one request of this worker while the others wait
+    for it (a new state of a busy group would otherwise be worked out by every poll at once)."""
+    found = memo.get(key)
     if found is not None:
         return found
-    with one_at_a_time(row.id):
-        found = FIGURES.get(key)
-        if found is not None:
-            return found
+    with one_at_a_time(lock):
+        return memo.get(key) or memo.put(key, make())
+
+
+def figures(row: GroupRow, state: str, chosen: Filter) -> Figures:
+    """The leaderboards and lists of the group over the dates chosen."""
+
+    def make() -> Figures:
         played, names = _games(row, state)
         counted = between(played, chosen.start, chosen.end)
-        found = FIGURES.put(
-            key, Figures(played, names, boards(counted, names), len(counted), records(counted, names))
-        )
-    return found
+        return Figures(played, names, boards(counted, names), len(counted), records(counted, names))
+
+    return made_once(FIGURES, (row.id, state, chosen.key), row.id, make)
 
 
 def night(row: GroupRow, state: str) -> Night:
     """Tonight's tables and ranking."""
-    key = (row.id, state)
-    found = NIGHTS.get(key)
-    if found is not None:
-        return found
-    with one_at_a_time(row.id):
-        found = NIGHTS.get(key)
-        if found is not None:
-            return found
+
+    def make() -> Night:
         played, names = _games(row, state)
         tables = tonight(played, datetime.now(UTC))
-        found = NIGHTS.put(key, Night(tables, names, boards(tables, names)))
-    return found
+        return Night(tables, names, boards(tables, names))
+
+    return made_once(NIGHTS, (row.id, state), row.id, make)

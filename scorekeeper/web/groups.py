@@ -15,7 +15,7 @@ from ..i18n import locale, persian_digits
 from ..memo import Memo
 from ..models import GameRow, GroupRow
 from .group_chart_view import average, charts
-from .group_view import Filter, figures, night, one_at_a_time
+from .group_view import Filter, figures, made_once, night
 from .share import public_base
 
 bp = Blueprint("groups", __name__)
@@ -195,15 +195,12 @@ FRAGMENTS: Memo[tuple[object, ...], str] = Memo(256)
 def _fragment(stored: groups.StoredGroup, state: str) -> str:
     """The live part of the page, rendered once per group state, link kind, language and digits."""
     key = (stored.row.id, state, stored.editable, locale(), persian_digits())
-    found = FRAGMENTS.get(key)
-    if found is not None:
-        return found
-    shown = night(stored.row, state)
-    with one_at_a_time(("fragment", stored.row.id)):
-        found = FRAGMENTS.get(key)
-        if found is None:
-            found = FRAGMENTS.put(key, render_template("groups/_live.html", stored=stored, night=shown))
-    return found
+    return made_once(
+        FRAGMENTS,
+        key,
+        ("fragment", stored.row.id),
+        lambda: render_template("groups/_live.html", stored=stored, night=night(stored.row, state)),
+    )
 
 
 @bp.app_template_global()
