@@ -69,7 +69,7 @@ def _form(contract: Contract | None, stored: StoredGame) -> DealForm | None:
         return None
     form = form_class(contract, stored.game.rules)()
     if request.method == "GET":
-        form.version.data = str(stored.version)
+        form.version.data = stored.stamp
     return form
 
 
@@ -98,9 +98,9 @@ def _entry(
     changed = False
     switching = "choose" in request.form
     if form is not None and contract is not None and not switching and form.validate_on_submit():
-        if form.version.data != str(stored.version):
+        if form.version.data != stored.stamp:
             # A repeated submission (double tap, retry, resend after going offline) was made on
-            # the version before its first sending stored it: it is answered as that one was, and
+            # the state before its first sending stored it: it is answered as that one was, and
             # stores nothing. (A first sending always carries the current version, so only here
             # is it worth looking.)
             done = store.answered(stored.row.id, form.submission.data)
@@ -140,7 +140,7 @@ def _entry(
         stored = store.find(stored.token) or stored
         game = stored.game
         if form is not None:
-            form.version.data = str(stored.version)
+            form.version.data = stored.stamp
         if kind == "add":
             if game.complete:
                 return redirect(url_for("games.page", kind="g", token=stored.token), 303)

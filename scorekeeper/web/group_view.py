@@ -68,23 +68,17 @@ class Night:
     boards: list[Board]
 
 
-# Figures by (group, state, dates): the state changes with any game or merge of the group (see
-# groups.state), so a page read by many phones folds and adds up the group's games once.
+# Figures by (group's edit token, state, dates): the state changes with any game or merge of the
+# group and never comes back (see groups.state), so a page read by many phones folds and adds up
+# the group's games once. What they keep is copied out of the rows (groups.GameInfo), never a row.
 FIGURES: Memo[tuple[object, ...], Figures] = Memo(128)
 NIGHTS: Memo[tuple[object, ...], Night] = Memo(128)
 
 
-GAMES: Memo[tuple[object, ...], tuple[list[GroupGame], Names]] = Memo(64)
-
-
-def _games(row: GroupRow, state: str) -> tuple[list[GroupGame], Names]:
-    """The group's folded games and who is who, read once per state for the page and its parts."""
-    key = (row.id, state)
-    found = GAMES.get(key)
-    if found is None:
-        played = groups.games(row)
-        found = GAMES.put(key, (played, Names(played, groups.merges(row))))
-    return found
+def _games(row: GroupRow) -> tuple[list[GroupGame], Names]:
+    """The group's folded games and who is who."""
+    played = groups.games(row)
+    return played, Names(played, groups.merges(row))
 
 
 # When a table saves a deal, every phone following the night asks for the new state within two
@@ -114,19 +108,19 @@ def figures(row: GroupRow, state: str, chosen: Filter) -> Figures:
     """The leaderboards and lists of the group over the dates chosen."""
 
     def make() -> Figures:
-        played, names = _games(row, state)
+        played, names = _games(row)
         counted = between(played, chosen.start, chosen.end)
         return Figures(played, names, boards(counted, names), len(counted), records(counted, names))
 
-    return made_once(FIGURES, (row.id, state, chosen.key), row.id, make)
+    return made_once(FIGURES, (row.edit_token, state, chosen.key), row.edit_token, make)
 
 
 def night(row: GroupRow, state: str) -> Night:
     """Tonight's tables and ranking."""
 
     def make() -> Night:
-        played, names = _games(row, state)
+        played, names = _games(row)
         tables = tonight(played, datetime.now(UTC))
         return Night(tables, names, boards(tables, names))
 
-    return made_once(NIGHTS, (row.id, state), row.id, make)
+    return made_once(NIGHTS, (row.edit_token, state), row.edit_token, make)

@@ -178,7 +178,7 @@ def live(kind: str, token: str) -> ResponseReturnValue:
     else:
         stored = group_or_404(token, kind)
         # Every phone following the night gets the same bytes: compressed once per state.
-        key = ("group", stored.row.id, state, stored.editable, locale(), persian_digits())
+        key = ("group", stored.row.edit_token, state, stored.editable, locale(), persian_digits())
         response = compressed_once(_fragment(stored, state), key)
     response.set_etag(etag, weak=True)
     response.headers["Cache-Control"] = "no-cache"
@@ -194,11 +194,11 @@ FRAGMENTS: Memo[tuple[object, ...], str] = Memo(256)
 
 def _fragment(stored: groups.StoredGroup, state: str) -> str:
     """The live part of the page, rendered once per group state, link kind, language and digits."""
-    key = (stored.row.id, state, stored.editable, locale(), persian_digits())
+    key = (stored.row.edit_token, state, stored.editable, locale(), persian_digits())
     return made_once(
         FRAGMENTS,
         key,
-        ("fragment", stored.row.id),
+        ("fragment", stored.row.edit_token),
         lambda: render_template("groups/_live.html", stored=stored, night=night(stored.row, state)),
     )
 
