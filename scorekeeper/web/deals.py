@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 
 from .. import store
+from ..i18n import gettext as _
 from ..scoring import Contract, Doubling, Game, GameError, doubling_order, targets
 from ..sheet_view import sheet_view
 from ..store import StoredGame

@@ -7,11 +7,11 @@ from itertools import combinations
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from markupsafe import Markup
 
 from .. import store
 from ..assets import compressed_once
+from ..i18n import gettext as _
 from ..i18n import locale, persian_digits
 from ..memo import Memo
 from ..models import ChangeRow

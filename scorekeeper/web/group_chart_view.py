@@ -6,13 +6,13 @@ from collections.abc import Callable
 from typing import Any
 
 from flask_babel import format_decimal
-from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ..charts import ChartText
 from ..group_charts import bar_chart
 from ..group_stats import Records
 from ..i18n import RTL, contract_name, game_name, locale, number, persian_digits
+from ..i18n import gettext as _
 from ..memo import Memo
 from ..models import GroupRow
 from ..scoring.stats import DECLARER, OPPONENT

@@ -7,12 +7,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 
-from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from .. import groups
 from ..group_stats import Board, Names, Records, between, boards, records, tonight
 from ..groups import GroupGame
+from ..i18n import gettext as _
 from ..memo import K, Memo, V
 from ..models import GroupRow
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from wtforms import SelectField, StringField
 from wtforms.validators import DataRequired, Length, ValidationError
 
 from .. import groups
 from ..assets import compressed_once
+from ..i18n import gettext as _
 from ..i18n import locale, persian_digits
 from ..memo import Memo
 from ..models import GameRow, GroupRow

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-
 from ..i18n import contract_name, place_label, suit_name, taker_short
+from ..i18n import gettext as _
 from ..scoring import Contract, Counts, GameKind, Group, Order, Rules, Taker
 from ..scoring.words import N_
 

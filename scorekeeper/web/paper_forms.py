@@ -10,11 +10,11 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import Field, SelectChoice, SelectField, StringField
 from wtforms.validators import Length, Optional, ValidationError
 
+from ..i18n import lazy_gettext as _l
 from ..paper import PaperRow, PaperSheet
 from ..paper.sheet import deal_limit, total_limit
 from ..scoring import GameError, GameKind, Option, Rules
