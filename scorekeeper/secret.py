@@ -45,7 +45,8 @@ def instance_key(instance: Path) -> str | None:
         return None
 
 
-def _stored(engine: Engine) -> str | None:
+def stored_key(engine: Engine) -> str | None:
+    """The key kept in the database, if any."""
     with engine.connect() as connection:
         found: str | None = connection.execute(
             select(SettingRow.value).where(SettingRow.name == NAME)
@@ -55,14 +56,14 @@ def _stored(engine: Engine) -> str | None:
 
 def shared_key(engine: Engine, candidate: str) -> str:
     """The database's key: the one stored, else `candidate`, stored by whichever server wins."""
-    found = _stored(engine)
+    found = stored_key(engine)
     if found:
         return found
     try:
         with engine.begin() as connection:
             connection.execute(insert(SettingRow).values(name=NAME, value=candidate))
     except IntegrityError:  # another server stored its key first: that one is everyone's
-        found = _stored(engine)
+        found = stored_key(engine)
         assert found, "a secret key was stored and is gone"
         return found
     return candidate
