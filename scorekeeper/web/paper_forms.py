@@ -7,7 +7,7 @@ choice; only the rule options that change the sheet's rows, blocks or running to
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -95,7 +95,8 @@ def contract_field(row: int) -> str:
     return f"c{row}"
 
 
-@cache
+# Bounded: a sheet's rules may carry custom points typed by the player, so there is no end to them.
+@lru_cache(maxsize=64)
 def grid_form(rules: Rules) -> type[GridForm]:
     """The grid form of a sheet under `rules`: a score field per player and row, a contract choice per
     row (none where the rules fix the contract), a running-total field per player and round."""
