@@ -141,6 +141,16 @@ def lazy_gettext(string: str, **variables: object) -> LazyString:
     return LazyString(gettext, string, **variables)
 
 
+def _per_request(form: Callable[..., str]) -> Callable[..., str]:
+    """`form` as a Jinja filter that is never worked out at compile time."""
+
+    @pass_context  # only a filter that takes the context is never worked out at compile time
+    def filtered(_context: Context, value: object, *args: object) -> str:
+        return form(value, *args)
+
+    return filtered
+
+
 def _in_template(translate: Callable[..., str], counted: bool = False) -> Callable[..., str]:
     """A gettext function for templates: as Jinja's own (escaping what is put in, `%%` always
     meaning %), with Persian digits if chosen; `counted` for the plural ones (their last
@@ -331,6 +341,7 @@ def init_app(app: Flask) -> None:
             "points_key": points_key,
         }
 
-    app.jinja_env.filters["signed"] = signed
-    app.jinja_env.filters["num"] = number
-    app.jinja_env.filters["digits"] = digits
+    # Marked as needing the request: Jinja would otherwise work out `"A4"|digits` (a filter of a
+    # constant) once, when it compiles the template, in whatever language that first request had.
+    for name, form in (("signed", signed), ("num", number), ("digits", digits)):
+        app.jinja_env.filters[name] = _per_request(form)

@@ -140,3 +140,14 @@ def test_the_pdfs_have_persian_digits_too(app: Flask, persian: FlaskClient, url:
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.data)).pages)
     assert PERSIAN_DIGIT.search(text)
     assert not WESTERN_DIGIT.search(text.replace("UTC", "")), text
+
+
+def test_a_template_first_rendered_in_persian_digits_keeps_them_to_persian_readers(
+    app: Flask, persian: FlaskClient
+) -> None:
+    """Jinja works out a filter of a constant when it compiles a template, once per server: the
+    digits must still follow each request ("A4" is the paper's name on the blank-sheet form)."""
+    assert "<span>A۴</span>" in persian.get("/sheets/blank").text
+    other = app.test_client()
+    assert "<span>A4</span>" in other.get("/sheets/blank").text
+    assert "<span>A۴</span>" in persian.get("/sheets/blank").text

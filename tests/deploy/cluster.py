@@ -1,0 +1,204 @@
+"""A club server as deploy/ describes it, on this machine: nginx from Debian doing HTTPS in front of
+two app servers, each started as `make run` starts it (scripts/serve.sh) with an instance folder of
+its own, on one PostgreSQL database; the nginx site is deploy/nginx-site.conf as
+deploy/render-site.sh renders it. Used by the deployment tier (tests/deploy) and by bench/ (the
+two-server runs of the polling and club-night benchmarks).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sqlalchemy import create_engine, text
+
+from tests.server.server import ROOT, Phone, Server, free_port, self_signed, serve
+
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+# Each line of nginx's log: status, method, path, the server that answered and what it said.
+LOG_FORMAT = "'$status $request_method \"$request_uri\" $upstream_addr $upstream_status'"
+
+
+class Missing(RuntimeError):
+    """Something the tier needs (nginx, PostgreSQL) is not there."""
+
+
+def database(name: str) -> str:
+    """A fresh database called `name` on the throwaway PostgreSQL of scripts/with-postgres.sh."""
+    url = os.environ.get("TEST_DATABASE_URL")
+    if not url:
+        raise Missing("TEST_DATABASE_URL is not set: run under scripts/with-postgres.sh (make deploy)")
+    admin = create_engine(url.replace("postgresql://", "postgresql+psycopg://"), isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    return url.rsplit("/", 1)[0] + f"/{name}"
+
+
+@dataclass
+class Nginx:
+    process: subprocess.Popen[bytes]
+    folder: Path
+    base: str
+
+    @property
+    def log(self) -> Path:
+        return self.folder / "access.log"
+
+    def lines(self, start: int = 0) -> list[str]:
+        """nginx's log lines from line `start` on."""
+        return self.log.read_text(errors="replace").splitlines()[start:]
+
+
+@dataclass
+class Cluster:
+    """nginx at `base` (HTTPS) in front of `servers`, all on database `url`."""
+
+    nginx: Nginx
+    servers: list[Server]
+    url: str
+    folder: Path
+    env: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def base(self) -> str:
+        return self.nginx.base
+
+    def statuses(self, start: int = 0) -> Counter[int]:
+        return Counter(int(line.split()[0]) for line in self.nginx.lines(start))
+
+    def upstreams(self, start: int = 0) -> list[str]:
+        """The server that answered each request sent on to one, in order."""
+        found = []
+        for line in self.nginx.lines(start):
+            address = line.rsplit(" ", 2)[-2]
+            if address != "-":
+                found.append(address.split(",")[-1].strip())
+        return found
+
+    def reload(self, server: Server, workers: int = 2) -> None:
+        """What deploy/upgrade.sh does to each server in turn: `systemctl reload` (gunicorn's HUP:
+        new workers on the code as it is now, the old ones finishing their requests), then waits
+        until the new workers answer before the next server is reloaded."""
+        booted = server.output().count("Booting worker")
+        server.process.send_signal(signal.SIGHUP)
+        deadline = time.monotonic() + 60
+        while server.output().count("Booting worker") < booted + workers:
+            assert time.monotonic() < deadline, "the new workers did not start"
+            time.sleep(0.2)
+        assert Phone().request(server.base + "/offline", timeout=30).status == 200
+
+
+def _nginx_conf(folder: Path, site: str) -> Path:
+    """A main nginx.conf of our own around the site (Debian's includes it from sites-enabled/)."""
+    for temp in ("body", "proxy", "fastcgi", "uwsgi", "scgi"):
+        (folder / temp).mkdir(parents=True, exist_ok=True)
+    conf = folder / "nginx.conf"
+    # As root, nginx's workers would run as nobody, who may not read a folder of /tmp made for root.
+    user = "user root;\n" if os.geteuid() == 0 else ""
+    conf.write_text(
+        f"""{user}worker_processes 1;
+pid {folder}/nginx.pid;
+error_log {folder}/error.log warn;
+daemon off;
+events {{ worker_connections 4096; }}
+http {{
+    include /etc/nginx/mime.types;
+    log_format tier {LOG_FORMAT};
+    access_log {folder}/access.log tier;
+    client_body_temp_path {folder}/body;
+    proxy_temp_path {folder}/proxy;
+    fastcgi_temp_path {folder}/fastcgi;
+    uwsgi_temp_path {folder}/uwsgi;
+    scgi_temp_path {folder}/scgi;
+    include {site};
+}}
+"""
+    )
+    return conf
+
+
+@contextmanager
+def nginx(folder: Path, servers: list[Server]) -> Iterator[Nginx]:
+    """deploy/nginx-site.conf, rendered by deploy/render-site.sh, served by Debian's nginx."""
+    if not Path(NGINX).exists():
+        raise Missing(f"{NGINX} is missing; `make test` installs it (scripts/apt-install.sh nginx)")
+    folder.mkdir(parents=True, exist_ok=True)
+    cert, key = self_signed(folder)
+    https, http = free_port(), free_port()
+    upstreams = [f"127.0.0.1:{s.port}" for s in servers]
+    render = [
+        str(ROOT / "deploy" / "render-site.sh"),
+        "127.0.0.1",
+        str(http),
+        str(https),
+        str(cert),
+        str(key),
+    ]
+    env = {**os.environ, "ADDRESS": "127.0.0.1", "ADDRESS6": "[::1]"}
+    site = folder / "site.conf"
+    site.write_text(
+        subprocess.run([*render, *upstreams], env=env, check=True, capture_output=True, text=True).stdout
+    )
+    conf = _nginx_conf(folder, str(site))
+    checked = subprocess.run([NGINX, "-t", "-c", str(conf)], capture_output=True, text=True)
+    if checked.returncode != 0:
+        raise RuntimeError(f"nginx refuses the site:\n{checked.stderr}")
+    with (folder / "nginx.out").open("wb") as out:
+        process = subprocess.Popen([NGINX, "-c", str(conf)], stderr=out)
+    running = Nginx(process, folder, f"https://127.0.0.1:{https}")
+    try:
+        _wait(running)
+        yield running
+    finally:
+        process.send_signal(signal.SIGQUIT)  # graceful: finish the requests, then stop
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def _wait(running: Nginx, seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if running.process.poll() is not None:
+            raise RuntimeError(f"nginx stopped: {(running.folder / 'error.log').read_text(errors='replace')}")
+        try:
+            if Phone().request(running.base + "/offline", timeout=2).status == 200:
+                return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise RuntimeError("nginx did not answer")
+
+
+@contextmanager
+def cluster(name: str, servers: int = 2, **settings: str) -> Iterator[Cluster]:
+    """nginx and `servers` app servers on a fresh database `name`; `settings` go to every server."""
+    url = database(name)
+    with ExitStack() as stack:
+        folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix=f"deploy-{name}-")))
+        env = {"DATABASE_URL": url, "SCOREKEEPER_TRUSTED_PROXIES": "1", **settings}
+        running = []
+        for n in range(servers):
+            (folder / f"server-{n + 1}").mkdir()
+            running.append(stack.enter_context(serve(folder / f"server-{n + 1}", **env)))
+        proxy = stack.enter_context(nginx(folder / "nginx", running))
+        yield Cluster(proxy, running, url, folder, env)
+
+
+def access_statuses(server: Server) -> Counter[int]:
+    """The statuses a server's access log (gunicorn's, in its output) shows."""
+    return Counter(int(m) for m in re.findall(r'" (\d{3}) ', server.output()))
