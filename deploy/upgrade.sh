@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A new revision of the code on a club machine, while the tables go on playing.
-# Usage: [MIGRATE=1] deploy/upgrade.sh [UNIT...]   (default: every running scorekeeper@*.service)
+# Usage: [MIGRATE=1] [ENV_FILE=/etc/scorekeeper/env] deploy/upgrade.sh [UNIT...]
+#        (default: every running scorekeeper@*.service)
 #
 # 1. The new code comes into the checkout, its dependencies into .venv and its catalogues are
 #    compiled. The running workers have the old code loaded and go on serving it.
@@ -13,6 +14,9 @@
 #    database are keyed by the code revision, so the new code renders its own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The servers' settings (DATABASE_URL), as their units read them.
+env_file=${ENV_FILE:-/etc/scorekeeper/env}
+if [ -r "$env_file" ]; then set -a; . "$env_file"; set +a; fi
 git pull --ff-only
 scripts/bootstrap.sh
 scripts/translations.sh compile
