@@ -74,6 +74,10 @@ bench: install-test
 	$(BIN)/python bench/pdf_flood.py
 	$(BIN)/python bench/club_night.py
 	scripts/with-postgres.sh $(BIN)/python bench/club_night.py
+	scripts/with-postgres.sh $(BIN)/python bench/club_night.py --pair
+	scripts/with-postgres.sh $(BIN)/python bench/polling.py
+	scripts/with-postgres.sh $(BIN)/python bench/polling.py --pair
+	$(BIN)/python bench/caches.py
 
 clean:
 	rm -rf .venv .pytest_cache .mypy_cache .ruff_cache .hypothesis

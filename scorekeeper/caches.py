@@ -21,9 +21,11 @@ restore or deploy does can make it wrong. The rules every cache here keeps:
   half a second, not what it will say: a change or a restore on another machine shows one poll
   later; the stamp they hold still names the state it was read for.
 
-Dropped: the group page's cache of folded games and names by group state (`group_view.GAMES`).
-It saved one small query per new state of a group, shared between the page's figures and its
-live part, and kept ORM rows; the club-night bench (bench/club_night.md) shows no cost without it.
+Dropped: the group page's cache of folded games and names by group state (`group_view.GAMES`),
+which kept ORM rows. It spared one `groups.games` (1.5 to 6 ms for 30 tables, bench/caches.py)
+only when the page's figures and its live part were made for the same new state in the same
+worker; the phones that follow a night make only the live part, once per state (NIGHTS). What
+every other cache here saves, made again against found: bench/caches.py.
 """
 
 from __future__ import annotations
