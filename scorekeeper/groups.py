@@ -71,6 +71,14 @@ class GameInfo:
         )
 
 
+class StateMoved(Exception):
+    """The group changed while its figures were being read: they may be of a later state."""
+
+    def __init__(self, state: str) -> None:
+        super().__init__(state)
+        self.state = state
+
+
 @dataclass(frozen=True)
 class GroupGame:
     """One game of a group, folded: a copy of its row (links, dates) and the checked game."""
@@ -122,10 +130,15 @@ def games(group: GroupRow) -> list[GroupGame]:
     saved a deal, reads one game's deals rather than every table's.
     """
     s = db.session()
-    rows = s.scalars(
-        select(GameRow).where(GameRow.group_id == group.id).order_by(GameRow.created_at, GameRow.id)
-    ).all()
-    return [GroupGame(GameInfo.of(row), store.folded(row)) for row in rows]
+    query = select(GameRow).where(GameRow.group_id == group.id).order_by(GameRow.created_at, GameRow.id)
+    for _ in range(store.READS):
+        rows = s.scalars(query.execution_options(populate_existing=True)).all()
+        try:
+            return [GroupGame(GameInfo.of(row), store.folded(row)) for row in rows]
+        except store.Changed:  # a table saved while its deals were read: read them again
+            for row in rows:
+                s.expire(row)
+    raise store.Changed
 
 
 def merges(group: GroupRow) -> dict[str, str]:

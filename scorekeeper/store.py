@@ -35,6 +35,10 @@ class Conflict(Exception):
     """The game changed since the version the change was made on."""
 
 
+class Changed(Exception):
+    """The game changed while its deals were being read."""
+
+
 @dataclass(frozen=True)
 class StoredGame:
     """A game as loaded for one request: the row, the checked game, and the link used."""
@@ -126,16 +130,36 @@ def find(token: str) -> StoredGame | None:
     if not well_formed(token):
         return None
     s = db.session()
-    row = s.scalar(select(GameRow).where(or_(GameRow.edit_token == token, GameRow.view_token == token)))
-    if row is None:
-        return None
-    return StoredGame(row, folded(row), row.edit_token == token)
+    query = select(GameRow).where(or_(GameRow.edit_token == token, GameRow.view_token == token))
+    for _ in range(READS):
+        row = s.scalar(query.execution_options(populate_existing=True))
+        if row is None:
+            return None
+        try:
+            return StoredGame(row, folded(row), row.edit_token == token)
+        except Changed:  # a save came between the row and its deals: read both again
+            s.expire(row)
+    raise Changed
+
+
+READS = 5
+STAMP_OF_ROW = text("SELECT version, epoch FROM games WHERE id = :id")
 
 
 def folded(row: GameRow) -> Game:
-    """The checked game of a stored row, folded once per state."""
+    """The checked game of a stored row, folded once per state; Changed if the game changed while
+    its deals were read, so that nothing is kept under a stamp it is not of."""
     key = (row.edit_token, stamp(row.version, row.epoch))
-    return FOLDED.get(key) or FOLDED.put(key, load(document(row)))
+    found = FOLDED.get(key)
+    if found is None:
+        game = load(document(row))
+        # PostgreSQL reads each statement at its own moment: the deals may be of a save that came
+        # after the row was read. They are the row's if the game still has the row's stamp.
+        now = db.session().execute(STAMP_OF_ROW, {"id": row.id}).first()
+        if now is None or stamp(int(now[0]), int(now[1])) != key[1]:
+            raise Changed
+        found = FOLDED.put(key, game)
+    return found
 
 
 @dataclass(frozen=True)

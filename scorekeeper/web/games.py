@@ -49,8 +49,16 @@ def live(kind: str, token: str) -> ResponseReturnValue:
         response = Response(status=304)
     else:
         found = _shared_fragment(token, stamp) if kind == "v" else None
-        response = found or _page(game_or_404(token, kind), "games/_live.html")
+        if found is None:
+            # The game as it is now, which may be a later state than the stamp read half a second
+            # ago: the answer's ETag names the state it shows (set by _page).
+            return _no_cache(_page(game_or_404(token, kind), "games/_live.html"))
+        response = found
     response.set_etag(etag, weak=True)
+    return _no_cache(response)
+
+
+def _no_cache(response: Response) -> Response:
     response.headers["Cache-Control"] = "no-cache"
     return response
 

@@ -6,7 +6,9 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
+from typing import TypeVar
 
+from flask import abort
 from werkzeug.datastructures import MultiDict
 
 from .. import groups
@@ -75,10 +77,31 @@ FIGURES: Memo[tuple[object, ...], Figures] = Memo(128)
 NIGHTS: Memo[tuple[object, ...], Night] = Memo(128)
 
 
-def _games(row: GroupRow) -> tuple[list[GroupGame], Names]:
-    """The group's folded games and who is who."""
+def _games(row: GroupRow, state: str) -> tuple[list[GroupGame], Names]:
+    """The group's folded games and who is who, as they are in `state`; StateMoved when the group
+    is found in another state once they are read (on PostgreSQL each statement reads its own
+    moment), so that nothing is kept under a state it is not of."""
     played = groups.games(row)
-    return played, Names(played, groups.merges(row))
+    names = Names(played, groups.merges(row))
+    now = groups.state(row.edit_token, fresh=True)
+    if now != state:
+        raise groups.StateMoved(now or state)
+    return played, names
+
+
+T = TypeVar("T")
+SETTLE = 10
+
+
+def settled(state: str, show: Callable[[str], T]) -> tuple[str, T]:
+    """`show(state)`, or, if the group moved on while it was read, `show` of the state it moved to;
+    and the state shown (which the page's ETag names)."""
+    for _attempt in range(SETTLE):
+        try:
+            return state, show(state)
+        except groups.StateMoved as moved:
+            state = moved.state
+    abort(503)  # changing faster than it can be read, which no club does: ask again in a moment
 
 
 # When a table saves a deal, every phone following the night asks for the new state within two
@@ -108,7 +131,7 @@ def figures(row: GroupRow, state: str, chosen: Filter) -> Figures:
     """The leaderboards and lists of the group over the dates chosen."""
 
     def make() -> Figures:
-        played, names = _games(row)
+        played, names = _games(row, state)
         counted = between(played, chosen.start, chosen.end)
         return Figures(played, names, boards(counted, names), len(counted), records(counted, names))
 
@@ -119,7 +142,7 @@ def night(row: GroupRow, state: str) -> Night:
     """Tonight's tables and ranking."""
 
     def make() -> Night:
-        played, names = _games(row)
+        played, names = _games(row, state)
         tables = tonight(played, datetime.now(UTC))
         return Night(tables, names, boards(tables, names))
 

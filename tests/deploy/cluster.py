@@ -22,7 +22,7 @@ from pathlib import Path
 
 from sqlalchemy import create_engine, text
 
-from tests.server.server import ROOT, Phone, Server, free_port, self_signed, serve
+from tests.server.server import ROOT, Phone, Server, free_port, self_signed, serve, stop, wait_until_answering
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 # Each line of nginx's log: status, method, path, the server that answered and what it said.
@@ -159,29 +159,13 @@ def nginx(folder: Path, servers: list[Server]) -> Iterator[Nginx]:
         process = subprocess.Popen([NGINX, "-c", str(conf)], stderr=out)
     running = Nginx(process, folder, f"https://127.0.0.1:{https}")
     try:
-        _wait(running)
+        error_log = running.folder / "error.log"
+        wait_until_answering(
+            process, running.base + "/offline", lambda: error_log.read_text(errors="replace")
+        )
         yield running
     finally:
-        process.send_signal(signal.SIGQUIT)  # graceful: finish the requests, then stop
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
-def _wait(running: Nginx, seconds: float = 20) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if running.process.poll() is not None:
-            raise RuntimeError(f"nginx stopped: {(running.folder / 'error.log').read_text(errors='replace')}")
-        try:
-            if Phone().request(running.base + "/offline", timeout=2).status == 200:
-                return
-        except OSError:
-            pass
-        time.sleep(0.2)
-    raise RuntimeError("nginx did not answer")
+        stop(process, signal.SIGQUIT, 10)  # graceful: finish the requests, then stop
 
 
 @contextmanager

@@ -61,6 +61,14 @@ def choose(page: Page, base: str, lang: str, digits: str) -> None:
     assert page.locator("html").get_attribute("lang") == lang
 
 
+def two_persian_phones(phone: Callable[..., Page], base: str) -> tuple[Page, Page]:
+    """Two phones reading Persian with Persian digits, as their readers chose it."""
+    pages = phone("fa"), phone("fa")
+    for page in pages:
+        choose(page, base, "fa", "persian")
+    return pages
+
+
 def pdf(page: Page, url: str) -> bytes:
     answer = page.request.get(url)
     assert answer.status == 200 and answer.headers["content-type"] == "application/pdf", url
@@ -107,9 +115,7 @@ def test_a_group_follows_its_tables_and_comes_back_from_its_zip(
     club: Cluster, phone: Callable[..., Page], shot: Callable[..., Path], tmp_path: Path
 ) -> None:
     base, names = club.base, NAMES["fa"]
-    organiser, watcher = phone("fa"), phone("fa")
-    for page in (organiser, watcher):
-        choose(page, base, "fa", "persian")
+    organiser, watcher = two_persian_phones(phone, base)
     organiser.goto(f"{base}/groups/new")
     organiser.fill("input[name=name]", "باشگاه سه‌شنبه")
     organiser.click("form button[type=submit]")

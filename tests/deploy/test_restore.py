@@ -23,7 +23,7 @@ from tests.server.server import ROOT, Phone
 from tests.web.helpers import new_game_form
 
 from .cluster import Cluster
-from .test_phones import NAMES, choose, hands, shown, totals_after
+from .test_phones import NAMES, hands, shown, totals_after, two_persian_phones
 
 
 class Poller(threading.Thread):
@@ -77,9 +77,7 @@ def test_a_restore_while_both_servers_serve_and_then_an_upgrade(
     club: Cluster, phone: Callable[..., Page], shot: Callable[..., Path], tmp_path: Path
 ) -> None:
     base, names = club.base, NAMES["fa"]
-    scorer, follower = phone("fa"), phone("fa")
-    for page in (scorer, follower):
-        choose(page, base, "fa", "persian")
+    scorer, follower = two_persian_phones(phone, base)
     token = create_game(scorer, base, names)
     view = scorer.locator("#view-link").input_value()
     follower.goto(view)
