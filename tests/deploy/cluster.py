@@ -25,6 +25,9 @@ from sqlalchemy import create_engine, text
 from tests.server.server import ROOT, Phone, Server, free_port, self_signed, serve, stop, wait_until_answering
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+RENDER = str(ROOT / "deploy" / "render-site.sh")
+# Here nginx listens on this machine only.
+RENDER_ENV = {**os.environ, "ADDRESS": "127.0.0.1", "ADDRESS6": "[::1]"}
 # Each line of nginx's log: status, method, path, the server that answered and what it said.
 LOG_FORMAT = "'$status $request_method \"$request_uri\" $upstream_addr $upstream_status'"
 
@@ -51,6 +54,17 @@ class Nginx:
     process: subprocess.Popen[bytes]
     folder: Path
     base: str
+    site: list[str]
+    """deploy/render-site.sh's arguments for this site."""
+
+    def render(self, down: list[Server]) -> None:
+        """The site rendered again, `down` left alone, and nginx reloaded (gracefully)."""
+        env = {**RENDER_ENV, "DOWN": " ".join(f"127.0.0.1:{s.port}" for s in down)}
+        rendered = subprocess.run([RENDER, *self.site], env=env, check=True, capture_output=True, text=True)
+        (self.folder / "site.conf").write_text(rendered.stdout)
+        conf = str(self.folder / "nginx.conf")
+        subprocess.run([NGINX, "-c", conf, "-s", "reload"], check=True, capture_output=True)
+        time.sleep(0.5)  # the new nginx workers take over; the old ones finish what they hold
 
     @property
     def log(self) -> Path:
@@ -87,17 +101,29 @@ class Cluster:
                 found.append(address.split(",")[-1].strip())
         return found
 
-    def reload(self, server: Server, workers: int = 2) -> None:
-        """What deploy/upgrade.sh does to each server in turn: `systemctl reload` (gunicorn's HUP:
-        new workers on the code as it is now, the old ones finishing their requests), then waits
-        until the new workers answer before the next server is reloaded."""
-        booted = server.output().count("Booting worker")
+    def upgrade(self, server: Server) -> None:
+        """What deploy/upgrade.sh does to each server in turn: nginx leaves it alone (the site
+        rendered again with it down, nginx reloaded), it is reloaded (what `systemctl reload`
+        sends: gunicorn's HUP, new workers on the code as it is now), and once its old workers
+        have finished and a new one answers, nginx takes it back."""
+        old = subprocess.run(["pgrep", "-P", str(server.process.pid)], capture_output=True, text=True)
+        self.nginx.render(down=[server])
         server.process.send_signal(signal.SIGHUP)
         deadline = time.monotonic() + 60
-        while server.output().count("Booting worker") < booted + workers:
-            assert time.monotonic() < deadline, "the new workers did not start"
-            time.sleep(0.2)
+        for pid in map(int, old.stdout.split()):
+            while _running(pid):
+                assert time.monotonic() < deadline, "the old workers did not stop"
+                time.sleep(0.1)
         assert Phone().request(server.base + "/offline", timeout=30).status == 200
+        self.nginx.render(down=[])
+
+
+def _running(pid: int) -> bool:
+    """Whether process `pid` still runs (a zombie waiting for its parent does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
+    except OSError:
+        return False
 
 
 def _nginx_conf(folder: Path, site: str) -> Path:
@@ -138,26 +164,19 @@ def nginx(folder: Path, servers: list[Server]) -> Iterator[Nginx]:
     cert, key = self_signed(folder)
     https, http = free_port(), free_port()
     upstreams = [f"127.0.0.1:{s.port}" for s in servers]
-    render = [
-        str(ROOT / "deploy" / "render-site.sh"),
-        "127.0.0.1",
-        str(http),
-        str(https),
-        str(cert),
-        str(key),
-    ]
-    env = {**os.environ, "ADDRESS": "127.0.0.1", "ADDRESS6": "[::1]"}
+    arguments = ["127.0.0.1", str(http), str(https), str(cert), str(key), *upstreams]
     site = folder / "site.conf"
-    site.write_text(
-        subprocess.run([*render, *upstreams], env=env, check=True, capture_output=True, text=True).stdout
+    rendered = subprocess.run(
+        [RENDER, *arguments], env=RENDER_ENV, check=True, capture_output=True, text=True
     )
+    site.write_text(rendered.stdout)
     conf = _nginx_conf(folder, str(site))
     checked = subprocess.run([NGINX, "-t", "-c", str(conf)], capture_output=True, text=True)
     if checked.returncode != 0:
         raise RuntimeError(f"nginx refuses the site:\n{checked.stderr}")
     with (folder / "nginx.out").open("wb") as out:
         process = subprocess.Popen([NGINX, "-c", str(conf)], stderr=out)
-    running = Nginx(process, folder, f"https://127.0.0.1:{https}")
+    running = Nginx(process, folder, f"https://127.0.0.1:{https}", arguments)
     try:
         error_log = running.folder / "error.log"
         wait_until_answering(

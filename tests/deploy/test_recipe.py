@@ -22,14 +22,14 @@ def unit(name: str) -> configparser.ConfigParser:
 def test_the_app_unit_starts_what_the_tier_starts(club: Cluster) -> None:
     service = unit("scorekeeper@.service")["Service"]
     assert service["ExecStart"] == "/opt/scorekeeper/scripts/serve.sh"
-    settings = dict(
-        pair.split("=", 1) for line in service["Environment"].splitlines() for pair in line.split()
-    )
+    lines = (DEPLOY / "scorekeeper@.service").read_text().splitlines()
+    environment = " ".join(line.split("=", 1)[1] for line in lines if line.startswith("Environment="))
+    settings = dict(pair.split("=", 1) for pair in environment.split())
     assert settings["HOST"] == "127.0.0.1" and settings["PORT"] == "%i"
     assert settings["SCOREKEEPER_INSTANCE"] == "/var/lib/scorekeeper/%i"  # a folder per server
     for name in ("SCOREKEEPER_TRUSTED_PROXIES",):
         assert settings[name] == club.env[name]
-    assert service["ExecReload"] == "/bin/kill -HUP $MAINPID"  # what Cluster.reload sends
+    assert service["ExecReload"] == "/bin/kill -HUP $MAINPID"  # what Cluster.upgrade sends
     assert service["EnvironmentFile"] == "/etc/scorekeeper/env"
 
 
@@ -39,6 +39,7 @@ def test_backups_and_upgrades_run_the_commands_the_tier_runs() -> None:
     assert unit("scorekeeper-backup.timer")["Timer"]["OnCalendar"]
     upgrade = (DEPLOY / "upgrade.sh").read_text()
     assert ".venv/bin/scorekeeper db upgrade" in upgrade and 'systemctl reload "$unit"' in upgrade
+    assert 'site "127.0.0.1:$port"' in upgrade and "DOWN=$1 deploy/render-site.sh" in upgrade  # as upgrade()
 
 
 def test_the_tier_serves_the_site_of_deploy(club: Cluster) -> None:

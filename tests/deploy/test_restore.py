@@ -1,8 +1,8 @@
 """A backup restored while both servers serve and phones follow a game: deploy/backup.sh, then
 `scorekeeper restore` and a plain pg_restore done by hand. The phones show the restored game without
 a reload, the next save works on either server, and no ETag ever names two states (a poller records
-every answer). Then the upgrade step of deploy/: both servers reloaded (new workers, empty caches)
-while the phones follow, and nothing answers 500."""
+every answer). Then the upgrade step of deploy/: each server taken out of nginx, reloaded (new
+workers, empty caches) and put back while the phones follow: nothing answers 500, nothing waits."""
 
 from __future__ import annotations
 
@@ -36,19 +36,19 @@ class Poller(threading.Thread):
         self.bodies: dict[str, set[str]] = defaultdict(set)
         self.statuses: list[int] = []
         self.errors: list[str] = []
+        self.slowest = 0.0
 
     def run(self) -> None:
         phone = Phone()
         while not self.stop.is_set():
             try:
-                # A server being reloaded holds its requests for the seconds its new workers take to
-                # start: an answer may be slow, it must come.
                 answer = phone.request(self.url, headers={"Accept-Encoding": "identity"}, timeout=30)
             except OSError as error:  # no answer at all: as bad as a 5xx
                 self.statuses.append(599)
                 self.errors.append(f"{time.strftime('%H:%M:%S')} {error!r}")
                 continue
             self.statuses.append(answer.status)
+            self.slowest = max(self.slowest, answer.seconds)
             if answer.status == 200:
                 self.bodies[answer.headers["ETag"]].add(hashlib.sha256(answer.body).hexdigest())
             time.sleep(0.2)
@@ -125,9 +125,9 @@ def test_a_restore_while_both_servers_serve_and_then_an_upgrade(
         enter_hand(scorer, base, token, third, names)
         follows([first, again, third])
 
-    # The upgrade step of deploy/: each server reloaded in turn while the phones follow.
+    # The upgrade step of deploy/: each server replaced in turn while the phones follow.
     for server in club.servers:
-        club.reload(server)
+        club.upgrade(server)
     for server in (club.servers[0].base, club.servers[1].base, base, base):
         for path in (f"/g/{token}", view.replace(base, ""), f"/g/{token}/history", "/"):
             assert Phone().request(server + path).status == 200, (server, path)
@@ -144,5 +144,8 @@ def test_a_restore_while_both_servers_serve_and_then_an_upgrade(
     poller.stop.set()
     poller.join(timeout=15)
     assert not [s for s in poller.statuses if s >= 500], (poller.errors, poller.statuses)
+    # No answer held for the seconds a reloaded server's new workers take to start (nginx left
+    # that server alone meanwhile); a restore holds them for a moment only.
+    assert poller.slowest < 8, poller.slowest
     assert len(poller.bodies) >= 6
     assert all(len(bodies) == 1 for bodies in poller.bodies.values()), dict(poller.bodies)
