@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from flask import Flask, g, has_request_context, request
 from flask_babel import Babel, get_locale, gettext, ngettext, pgettext
+from markupsafe import Markup, escape
 
 from .scoring import Choice, Contract, Flag, GameKind, Number, Option, Rules, Suit, Taker
 from .scoring.contracts import trick_number
@@ -105,6 +106,12 @@ def signed(n: int) -> str:
     return number(n, sign=True)
 
 
+def player_name(name: str) -> Markup:
+    """A name inside a sentence, kept whole and in its own direction: the page shortens it with an
+    ellipsis where the line is too short for it, never breaking it."""
+    return Markup("<bdi>{}</bdi>").format(name)
+
+
 def _memo(kind: str, key: str, translate: Callable[[], str]) -> str:
     """A word translated once per request."""
     if not has_request_context():
@@ -166,16 +173,14 @@ def place_question(place: int, players: int) -> str:
     return str(questions[place])
 
 
-def owed_text(declarer: str, owed: int, left: int) -> str:
+def owed_text(declarer: str, owed: int, left: int) -> Markup:
     """Why a player must double the declarer now."""
-    return str(
-        gettext(
-            "Must double %(name)s: %(owed)s, %(left)s.",
-            name=declarer,
-            owed=ngettext("%(num)s compulsory double owed", "%(num)s compulsory doubles owed", owed),
-            left=ngettext("%(num)s deal left", "%(num)s deals left", left),
-        )
-    )
+    sentence = Markup(escape(gettext("Must double %(name)s: %(owed)s, %(left)s.")))
+    return sentence % {
+        "name": player_name(declarer),
+        "owed": ngettext("%(num)s compulsory double owed", "%(num)s compulsory doubles owed", owed),
+        "left": ngettext("%(num)s deal left", "%(num)s deals left", left),
+    }
 
 
 UNITS = {"tricks": N_("trick"), "hearts": N_("heart"), "queens": N_("queen")}
@@ -269,5 +274,6 @@ def init_app(app: Flask) -> None:
             "points_key": points_key,
         }
 
+    app.jinja_env.globals["bdi"] = player_name
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["num"] = number
