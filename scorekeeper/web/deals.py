@@ -8,6 +8,7 @@ from flask_babel import gettext as _
 
 from .. import store
 from ..scoring import Contract, Doubling, Game, GameError, doubling_order, targets
+from ..scoring.doubles import only_declarer_doubled
 from ..sheet_view import sheet_view
 from ..store import StoredGame
 from .deal_form import Errors, Invalid, entry_detail, fill_form, form_class, problems_by_section, read_deal
@@ -165,6 +166,7 @@ def _entry(
             order=doubling_order(turn.roles.declarer, len(game.players)),
             offered=_offered(game, turn.roles.declarer, contract),
             settle_possible=contract is not None and game.rules.settles(contract, False),
+            only_declarer=contract is not None and only_declarer_doubled(contract, game.rules),
         ),
         status,
     )

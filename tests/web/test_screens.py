@@ -96,7 +96,10 @@ def test_entry_form_for_each_contract(app: Flask, client: FlaskClient, contract:
     for field in CONTRACT_FIELDS[contract]:
         assert f'name="{field}"' in page, field
     assert "Save deal 1" in page
-    assert "Beth doubles" in text_of(page)
+    # In the positive contracts only the declarer may be doubled: one line says who does.
+    positive = contract in ("trumps", "dominoes")
+    assert ("Who doubles Ann, the declarer?" if positive else "Beth doubles") in text_of(page)
+    assert "Everyone doubles Ann" in text_of(page)
     assert "Ann redoubles" in text_of(page)
 
 
