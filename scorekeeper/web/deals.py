@@ -109,7 +109,12 @@ def _entry(
                 return redirect(done, 303)
             changed = True
         else:
-            location = url_for("games.page", kind="g", token=stored.token, _anchor=f"deal-{index + 1}")
+            # A new deal opens the sheet at it (the page shows the top, where the next contracts
+            # are); a correction opens the top, which says what changed.
+            if kind == "add":
+                location = url_for("games.page", kind="g", token=stored.token, _anchor=f"deal-{index + 1}")
+            else:
+                location = url_for("games.page", kind="g", token=stored.token, corrected=index + 1)
             try:
                 deal = read_deal(form, contract, turn.roles.declarer, game.rules)
                 new_game = game.add(deal) if kind == "add" else game.replace(index, deal)

@@ -136,7 +136,7 @@ def test_deal_detail_shows_the_six_pairs(client: FlaskClient, worked: Links, lin
         "Beth / Cat one way Cat pays Beth 6",
         "Beth / Diana one way Diana pays Beth 12",
         "Cat / Diana no",
-        "Ann : −12 Beth : +24 Cat : −12 Diana : −24",
+        "Ann: −12 Beth: +24 Cat: −12 Diana: −24",
         "They add up to −24",
     ]:
         assert line in text, line
