@@ -148,7 +148,12 @@ def _corrected(stored: store.StoredGame) -> tuple[int, list[Markup]] | None:
     if not wanted.isdecimal() or len(wanted) > 3:
         return None
     last = store.last_change(stored.row)
-    if last is None or last.kind != "edit" or last.version != stored.version or last.position != int(wanted) - 1:
+    if (
+        last is None
+        or last.kind != "edit"
+        or last.version != stored.version
+        or last.position != int(wanted) - 1
+    ):
         return None
     if last.before is None or last.after is None:
         return None
@@ -183,7 +188,7 @@ def history(kind: str, token: str) -> str:
     stored = game_or_404(token, kind)
     rules = stored.game.rules
 
-    def change_words(before: dict[str, object], after: dict[str, object]) -> list[str]:
+    def change_words(before: dict[str, object], after: dict[str, object]) -> list[Markup]:
         return changes(before, after, rules)
 
     return render_template(

@@ -26,6 +26,7 @@ COUNT_CHANGED = {
 def _say(template: str, **params: object) -> Markup:
     """A sentence in the player's language, names kept whole (`player_name`) and numbers as the
     page shows them."""
+
     def shown(value: object) -> object:
         return number(value) if isinstance(value, int) else value
 
