@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from datetime import date
 
 from flask import Flask, g, has_request_context, request
 from flask_babel import Babel, get_locale, gettext, ngettext, pgettext
@@ -99,6 +100,13 @@ def number(n: int, sign: bool = False) -> str:
     if rtl and (n < 0 or sign):
         text = f"{LRI}{text}{PDI}"
     return text
+
+
+def day(when: date) -> str:
+    """A date as 2026-12-01, the way the app writes dates in every language (Persian digits when
+    chosen)."""
+    text = when.strftime("%Y-%m-%d")
+    return text.translate(PERSIAN_DIGITS) if persian_digits() else text
 
 
 def signed(n: int) -> str:
@@ -276,4 +284,5 @@ def init_app(app: Flask) -> None:
 
     app.jinja_env.globals["bdi"] = player_name
     app.jinja_env.filters["signed"] = signed
+    app.jinja_env.filters["day"] = day
     app.jinja_env.filters["num"] = number

@@ -45,7 +45,15 @@ def add(token: str) -> ResponseReturnValue:
     if request.method == "GET" and form is not None:
         for seat in turn.forced:
             form[f"dbl_{seat}_{turn.roles.declarer}"].data = True
-    return _entry(stored, form, contract, len(stored.game.deals), turn.contracts_left, "add")
+    saved = _saved(stored.game, request.args.get("contract")) if contract is None else None
+    return _entry(stored, form, contract, len(stored.game.deals), turn.contracts_left, "add", saved)
+
+
+def _saved(game: Game, wanted: str | None) -> int | None:
+    """The number of the deal just saved, when this form was asked for its contract (as going back
+    after saving does): the page says it is saved rather than offering the contracts as if not."""
+    last = game.deals[-1] if game.deals else None
+    return len(game.deals) if request.method == "GET" and last and last.contract.id == wanted else None
 
 
 @bp.route("/g/<token>/deal/<int:number>/edit", methods=["GET", "POST"])
@@ -92,6 +100,7 @@ def _entry(
     index: int,
     allowed: tuple[Contract, ...],
     kind: str,
+    saved: int | None = None,
 ) -> ResponseReturnValue:
     game = stored.game
     turn = game.turn(index)
@@ -167,6 +176,7 @@ def _entry(
             kind=kind,
             errors=errors,
             changed=changed,
+            saved=saved,
             view=sheet_view(stored.game) if changed else None,
             order=doubling_order(turn.roles.declarer, len(game.players)),
             offered=_offered(game, turn.roles.declarer, contract),

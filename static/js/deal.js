@@ -24,14 +24,19 @@
       const controls = Array.from(form.elements).filter((el) => el.name && !SKIP.has(el.name));
       return controls.map((el) => [el.name, el.value, el.type === "checkbox" || el.type === "radio" ? el.checked : null, el.dataset.auto || ""]);
     }
+    let sent = false;
     function save() {
       const s = store();
+      if (sent) return;
       if (s) { try { s.setItem(KEY, JSON.stringify({ at: Date.now(), fields: fields() })); } catch (error) { /* full: nothing kept */ } }
     }
     function drop() {
       const s = store();
       if (s) s.removeItem(KEY);
     }
+    // Sent, it is the outbox's to keep (offline.js) until the server has it.
+    form.addEventListener("submit", () => { sent = true; drop(); });
+    window.addEventListener("pageshow", (event) => { if (event.persisted) sent = false; });
     // Entries a day old are dropped, whatever they were (a game lasts an evening).
     const s = store();
     if (s) {
@@ -52,8 +57,9 @@
       });
       if (notice) notice.hidden = false;
     }
-    form.addEventListener("input", save);
-    form.addEventListener("change", save);
+    const typed = () => { sent = false; save(); };
+    form.addEventListener("input", typed);
+    form.addEventListener("change", typed);
     window.addEventListener("pagehide", save);
     const again = document.querySelector("[data-draft-drop]");
     if (again) {
@@ -236,10 +242,12 @@
 
   // Once sent, a second and third tap on Save send nothing more (the outbox sends it once, and
   // a tap landing on the next page as it opens would choose its contract).
+  const saves = (disabled) => form.querySelectorAll("button[type=submit]").forEach((b) => { b.disabled = disabled; });
   form.addEventListener("submit", () => {
-    window.setTimeout(() => form.querySelectorAll("button[type=submit]").forEach((b) => { b.disabled = true; }), 0);
+    window.setTimeout(() => saves(true), 0);
+    window.setTimeout(() => saves(false), 4000); // kept offline, say: it may be changed and sent again
   });
-  window.addEventListener("pageshow", () => form.querySelectorAll("button[type=submit]").forEach((b) => { b.disabled = false; }));
+  window.addEventListener("pageshow", () => saves(false));
 })();
 
 // Where the eye should be: after a refusal, on the first field in error (the summary of what
