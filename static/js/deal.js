@@ -63,7 +63,7 @@
     window.addEventListener("pagehide", save);
     const again = document.querySelector("[data-draft-drop]");
     if (again) {
-      again.addEventListener("click", () => { drop(); location.replace(location.href.split("#")[0]); });
+      again.addEventListener("click", () => { sent = true; drop(); location.replace(location.href.split("#")[0]); });
     }
     return { save, drop };
   })();
