@@ -12,7 +12,7 @@ from flask import Flask
 from playwright.sync_api import Browser, Page
 
 from scorekeeper import groups, store
-from scorekeeper.scoring import load
+from scorekeeper.scoring import GAMES, Game, Rules, load
 from tests.builders import full_game
 
 from .cells import measure
@@ -69,6 +69,8 @@ def screens(app: Flask) -> dict[str, str]:
         for contract in ("no-queens", "no-hearts", "trumps", "dominoes", "barbu"):
             pages[f"enter-five-{contract}"] = f"/g/{five.edit_token}/deal?contract={contract}"
         pages["enter-three"] = f"/g/{three.edit_token}/deal?contract=dominoes"
+        french = store.create(Game(tuple(FIVE), 0, Rules.of(GAMES["french"], 5)))
+        pages["enter-french-salad"] = f"/g/{french.edit_token}/deal?contract=salad"
         return pages
 
 
@@ -96,6 +98,9 @@ def test_long_names_stay_whole_and_inside_their_cells(screens, phone, live_serve
     for name, path in screens.items():
         page.goto(live_server + path)
         found = measure(page)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > page.viewport_size["width"]:  # nothing wider than the screen either
+            found["outside"].append(f"the page is {width} px wide")
         if found["broken"] or found["outside"]:
             wrong[name] = found
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
