@@ -9,7 +9,6 @@ if ("serviceWorker" in navigator) {
 
 // After a save the page is opened at the saved deal (#deal-N): show the top instead, where the
 // deal just saved is summed up and the next deal's contracts wait, so nobody has to scroll up.
-// A tap that was meant for Save and lands as this page opens chooses no contract.
 (function () {
   "use strict";
   const summary = document.querySelector("[data-last-deal]");
@@ -18,10 +17,6 @@ if ("serviceWorker" in navigator) {
   const top = () => window.scrollTo(0, 0);
   top();
   window.addEventListener("load", () => { top(); setTimeout(top, 0); });
-  const opened = Date.now();
-  document.addEventListener("click", (event) => {
-    if (Date.now() - opened < 700 && event.target.closest("a.contract-button")) event.preventDefault();
-  }, true);
 })();
 
 // Live sheet: ask every two seconds whether the game changed; swap in the new sheet when it has.

@@ -26,8 +26,11 @@ _TYPING = """() => {
 
 
 class Table:
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: Page, keyboard: bool = True) -> None:
+        """`keyboard` False counts as if typing left the whole screen (the new-game figures were
+        set so, before the keyboard was counted)."""
         self.page = page
+        self.keyboard_counted = keyboard
         self.taps = self.keys = self.scrolls = self.hides = 0
         self.screen = dict(page.viewport_size or {"width": 360, "height": 740})
         self.up = False  # the keyboard: up once the player types, until the cursor leaves text
@@ -48,11 +51,11 @@ class Table:
     def keyboard(self, up: bool) -> None:
         """The screen as the keyboard leaves it: cut while it is up, the phone scrolling the field
         with the cursor into view."""
-        self.up = up
-        wanted = {**self.screen, "height": KEYBOARD_UP} if up else self.screen
+        self.up = up and self.keyboard_counted
+        wanted = {**self.screen, "height": KEYBOARD_UP} if self.up else self.screen
         if self.page.viewport_size != wanted:
             self.page.set_viewport_size(wanted)  # type: ignore[arg-type]
-        if up:
+        if self.up:
             self.page.evaluate("() => document.activeElement.scrollIntoView({block: 'nearest'})")
 
     def tap(self, selector: str, field: bool = False) -> None:

@@ -110,10 +110,10 @@ def test_three_taps_on_save_store_one_deal_and_choose_nothing_next(tokens, phone
     box = save.bounding_box()
     assert box
     for _ in range(3):  # where Save was, as a finger taps again while the sheet opens
-        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         page.wait_for_timeout(150)
     page.wait_for_url(f"**/g/{token}#deal-1")
-    page.wait_for_timeout(300)
+    page.wait_for_timeout(500)
     assert page.url.endswith(f"/g/{token}#deal-1")  # no contract was chosen by a stray tap
     hands = page.request.get(f"{live_server}/g/{token}/export.json").json()["hands"]
     assert [h["contract"] for h in hands] == ["barbu"]
