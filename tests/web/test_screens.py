@@ -47,6 +47,8 @@ def test_home_lists_the_games_opened_on_this_device(client: FlaskClient, worked:
     assert "can edit" in page
     assert "view only" in page
     assert "2 of 28 deals" in text_of(page)
+    # Each game with the day it was started.
+    assert re.search(r'<time datetime="\d{4}-\d\d-\d\d">\d{4}-\d\d-\d\d</time>', page)
 
 
 def test_new_game_form_has_four_seats_and_the_standard_rules_preselected(client: FlaskClient) -> None:
