@@ -11,7 +11,9 @@
   const draft = (function () {
     const KEY = `barbu-entry:${location.pathname}:${form.dataset.contract}:${form.querySelector("input[name=version]").value}`;
     const SKIP = new Set(["csrf_token", "version", "submission", "contract", "choose"]);
-    const DAY = 24 * 3600 * 1000;
+    // As long as the offline copies of pages with an edit link (sw.js): longer than a game lasts,
+    // and the address in the key is the edit link.
+    const KEPT = 6 * 3600 * 1000;
     const notice = document.querySelector("[data-draft]");
     function store() {
       try { return window.localStorage; } catch (error) { return null; }
@@ -37,13 +39,13 @@
     // Sent, it is the outbox's to keep (offline.js) until the server has it.
     form.addEventListener("submit", () => { sent = true; drop(); });
     window.addEventListener("pageshow", (event) => { if (event.persisted) sent = false; });
-    // Entries a day old are dropped, whatever they were (a game lasts an evening).
+    // Entries six hours old are dropped, whatever they were.
     const s = store();
     if (s) {
       for (let i = s.length - 1; i >= 0; i -= 1) {
         const key = s.key(i);
         if (!key || !key.startsWith("barbu-entry:")) continue;
-        try { if (JSON.parse(s.getItem(key)).at < Date.now() - DAY) s.removeItem(key); } catch (error) { s.removeItem(key); }
+        try { if (JSON.parse(s.getItem(key)).at < Date.now() - KEPT) s.removeItem(key); } catch (error) { s.removeItem(key); }
       }
     }
     // A page the server sent back with an entry (a refusal, or "this game changed") shows the
