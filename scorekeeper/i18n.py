@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from datetime import date
 
 from flask import Flask, g, has_request_context, request
 from flask_babel import Babel, get_locale, gettext, ngettext, pgettext
+from markupsafe import Markup, escape
 
 from .scoring import Choice, Contract, Flag, GameKind, Number, Option, Rules, Suit, Taker
 from .scoring.contracts import trick_number
@@ -100,9 +102,22 @@ def number(n: int, sign: bool = False) -> str:
     return text
 
 
+def day(when: date) -> str:
+    """A date as 2026-12-01, the way the app writes dates in every language (Persian digits when
+    chosen)."""
+    text = when.strftime("%Y-%m-%d")
+    return text.translate(PERSIAN_DIGITS) if persian_digits() else text
+
+
 def signed(n: int) -> str:
     """A score as players write it: +5, 0, −5 (a real minus sign, which does not break)."""
     return number(n, sign=True)
+
+
+def player_name(name: str) -> Markup:
+    """A name inside a sentence, kept whole and in its own direction: the page shortens it with an
+    ellipsis where the line is too short for it, never breaking it."""
+    return Markup("<bdi>{}</bdi>").format(name)
 
 
 def _memo(kind: str, key: str, translate: Callable[[], str]) -> str:
@@ -166,16 +181,14 @@ def place_question(place: int, players: int) -> str:
     return str(questions[place])
 
 
-def owed_text(declarer: str, owed: int, left: int) -> str:
+def owed_text(declarer: str, owed: int, left: int) -> Markup:
     """Why a player must double the declarer now."""
-    return str(
-        gettext(
-            "Must double %(name)s: %(owed)s, %(left)s.",
-            name=declarer,
-            owed=ngettext("%(num)s compulsory double owed", "%(num)s compulsory doubles owed", owed),
-            left=ngettext("%(num)s deal left", "%(num)s deals left", left),
-        )
-    )
+    sentence = Markup(escape(gettext("Must double %(name)s: %(owed)s, %(left)s.")))
+    return sentence % {
+        "name": player_name(declarer),
+        "owed": ngettext("%(num)s compulsory double owed", "%(num)s compulsory doubles owed", owed),
+        "left": ngettext("%(num)s deal left", "%(num)s deals left", left),
+    }
 
 
 UNITS = {"tricks": N_("trick"), "hearts": N_("heart"), "queens": N_("queen")}
@@ -269,5 +282,7 @@ def init_app(app: Flask) -> None:
             "points_key": points_key,
         }
 
+    app.jinja_env.globals["bdi"] = player_name
     app.jinja_env.filters["signed"] = signed
+    app.jinja_env.filters["day"] = day
     app.jinja_env.filters["num"] = number
