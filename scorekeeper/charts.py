@@ -10,6 +10,7 @@ from the caller, already translated and formatted; names are escaped here.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -40,6 +41,25 @@ class ChartText:
     title: str
     desc: str
     deals: str
+
+
+def fitted(words: str, room: float, size: float = 11) -> str:
+    """`words` shortened with an ellipsis to about `room` units at font size `size`: SVG text is
+    not wrapped or cut by the browser, and a name of 40 wide letters would run off the chart."""
+
+    def width(c: str) -> float:
+        wide = unicodedata.east_asian_width(c) in "WF" or ord(c) >= 0x1F000
+        return size * (1.25 if wide else 0.62)
+
+    if sum(map(width, words)) <= room:
+        return words
+    used, kept = width("…"), []
+    for c in words:
+        used += width(c)
+        if used > room:
+            break
+        kept.append(c)
+    return "".join(kept) + "…"
 
 
 def svg_start(height: int, id: str, text: ChartText) -> list[str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from html import escape
 
-from .charts import COLOURS, WIDTH, ChartText, nice_ticks, svg_start
+from .charts import COLOURS, WIDTH, ChartText, fitted, nice_ticks, svg_start
 
 EDGE = 8  # where the names start
 LEFT, RIGHT, TOP = 44, 44, 24  # the plot, with room for a figure beside the longest bars
@@ -57,7 +57,9 @@ def bar_chart(
         start, end = sorted((x(0), x(figure)))
         colour = COLOURS[i % len(COLOURS)]
         # A white halo keeps a name readable where it crosses the grid.
-        name = _text(WIDTH - EDGE if rtl else EDGE, top + 8, "end" if rtl else "start", label)
+        name = _text(
+            WIDTH - EDGE if rtl else EDGE, top + 8, "end" if rtl else "start", fitted(label, WIDTH - 2 * EDGE)
+        )
         out.append(name.replace("<text ", '<text stroke="#fff" stroke-width="3" paint-order="stroke" ', 1))
         out.append(
             f'<rect class="bar" x="{start:.1f}" y="{top + 12}" width="{max(end - start, 1):.1f}" '

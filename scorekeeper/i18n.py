@@ -14,13 +14,14 @@ numbers passed into it included.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 
 from flask import Flask, g, has_request_context, request
 from flask_babel import Babel, get_locale, get_translations
 from flask_babel.speaklater import LazyString
 from jinja2 import pass_context
 from jinja2.runtime import Context
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from .scoring import Choice, Contract, Flag, GameKind, Number, Option, Rules, Suit, Taker
 from .scoring.contracts import trick_number
@@ -93,6 +94,13 @@ def number(n: int, sign: bool = False) -> str:
     if rtl and (n < 0 or sign):
         text = f"{LRI}{text}{PDI}"
     return text
+
+
+def day(when: date) -> str:
+    """A date as 2026-12-01, the way the app writes dates in every language (Persian digits when
+    chosen)."""
+    text = when.strftime("%Y-%m-%d")
+    return text.translate(PERSIAN_DIGITS) if persian_digits() else text
 
 
 def signed(n: int) -> str:
@@ -168,6 +176,12 @@ def _in_template(translate: Callable[..., str], counted: bool = False) -> Callab
     return translated
 
 
+def player_name(name: str) -> Markup:
+    """A name inside a sentence, kept whole and in its own direction: the page shortens it with an
+    ellipsis where the line is too short for it, never breaking it."""
+    return Markup("<bdi>{}</bdi>").format(name)
+
+
 def _memo(kind: str, key: str, translate: Callable[[], str]) -> str:
     """A word translated once per request."""
     if not has_request_context():
@@ -229,16 +243,14 @@ def place_question(place: int, players: int) -> str:
     return str(questions[place])
 
 
-def owed_text(declarer: str, owed: int, left: int) -> str:
+def owed_text(declarer: str, owed: int, left: int) -> Markup:
     """Why a player must double the declarer now."""
-    return str(
-        gettext(
-            "Must double %(name)s: %(owed)s, %(left)s.",
-            name=declarer,
-            owed=ngettext("%(num)s compulsory double owed", "%(num)s compulsory doubles owed", owed),
-            left=ngettext("%(num)s deal left", "%(num)s deals left", left),
-        )
-    )
+    sentence = Markup(escape(gettext("Must double %(name)s: %(owed)s, %(left)s.")))
+    return sentence % {
+        "name": player_name(declarer),
+        "owed": ngettext("%(num)s compulsory double owed", "%(num)s compulsory doubles owed", owed),
+        "left": ngettext("%(num)s deal left", "%(num)s deals left", left),
+    }
 
 
 UNITS = {"tricks": N_("trick"), "hearts": N_("heart"), "queens": N_("queen")}
@@ -341,7 +353,8 @@ def init_app(app: Flask) -> None:
             "points_key": points_key,
         }
 
+    app.jinja_env.globals["bdi"] = player_name
     # Marked as needing the request: Jinja would otherwise work out `"A4"|digits` (a filter of a
     # constant) once, when it compiles the template, in whatever language that first request had.
-    for name, form in (("signed", signed), ("num", number), ("digits", digits)):
+    for name, form in (("signed", signed), ("num", number), ("digits", digits), ("day", day)):
         app.jinja_env.filters[name] = _per_request(form)

@@ -9,8 +9,10 @@ if ! command -v "$python" >/dev/null || ! "$python" -c 'import sys; assert sys.v
   scripts/apt-install.sh python3 python3-venv python3-dev
   python=python3
 fi
-# WeasyPrint needs Pango; DejaVu covers Latin, Cyrillic and Persian.
-scripts/apt-install.sh libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core
+# WeasyPrint needs Pango; DejaVu covers Latin, Cyrillic and Persian, Noto CJK the Chinese, Japanese
+# and Korean names, and Symbola the emoji in black and white (without an emoji font, names with
+# emoji printed as boxes).
+scripts/apt-install.sh libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core fonts-noto-cjk fonts-symbola
 if [ ! -x .venv/bin/python ]; then
   "$python" -m venv .venv 2>/dev/null || { scripts/apt-install.sh python3-venv && "$python" -m venv .venv; }
 fi

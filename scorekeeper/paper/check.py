@@ -19,6 +19,8 @@ A finding carries where it is and the figures compared, never words: the screen 
 
 from __future__ import annotations
 
+import itertools
+from collections import Counter
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -72,6 +74,10 @@ class Finding:
     deals above it not all being typed."""
     carried: tuple[int, ...] = ()
     """RUNNING, RUNNING_LINE: later rounds whose running totals carry the same difference on."""
+    among: tuple[int, ...] = ()
+    """BLOCK, when every row adds up to a contract's total: the rows without a contract written that
+    add up to a total the block has once too often; one of them should add up to `should`."""
+    should: int | None = None
 
     @property
     def difference(self) -> int:
@@ -133,6 +139,7 @@ class _Contracts:
         self.known: list[Contract | None] = [sheet.contract(i) for i in range(n)]
         self.inferred: list[Contract | None] = [None] * n
         self.open: list[tuple[Contract, ...]] = [()] * n
+        self.shapes: list[list[Counter[int]]] = [[] for _ in sheet.periods]
         self.totals: list[set[int] | None] = [self._period(p, rows) for p, rows in enumerate(sheet.periods)]
 
     def _period(self, period: int, rows: tuple[int, ...]) -> set[int] | None:
@@ -160,7 +167,10 @@ class _Contracts:
             self.inferred[blank[0]] = self.known[blank[0]] = free[0][0]
         # A slot counts its contract as written, or any of its choices while none is.
         chosen = [[self.known[used[s][0]]] if s in used else slot for s, slot in enumerate(slots)]
-        return _sums([{self.rules.contract_total(k) for k in pick if k} for pick in chosen])
+        sets = [{self.rules.contract_total(k) for k in pick if k} for pick in chosen]
+        # The row totals the period may have, as a bag (few: only Barbette's last slot is a choice).
+        self.shapes[period] = [Counter(pick) for pick in itertools.islice(itertools.product(*sets), 16)]
+        return _sums(sets)
 
 
 def _slot(slots: tuple[tuple[Contract, ...], ...], contract: Contract) -> int:
@@ -200,7 +210,18 @@ def find(sheet: PaperSheet) -> Findings:
         periods_checked += 1
         got = sum(t for t in totals if t is not None)
         if got not in expected:
-            found.append(Finding(Kind.BLOCK, got, tuple(sorted(expected)), period=period, rows=rows))
+            among, should = _among(sheet, contracts, period, rows)
+            found.append(
+                Finding(
+                    Kind.BLOCK,
+                    got,
+                    tuple(sorted(expected)),
+                    period=period,
+                    rows=rows,
+                    among=among,
+                    should=should,
+                )
+            )
     running, running_checked, checked_cells = _running(sheet)
     found += running
     found += _lines(sheet, contracts, checked_cells)
@@ -212,6 +233,26 @@ def find(sheet: PaperSheet) -> Findings:
             found.append(Finding(Kind.GAME, got, tuple(sorted(expected))))
     tally = Tally(rows_checked, periods_checked, running_checked, complete)
     return Findings(tuple(_ordered(sheet, found)), tuple(maybe), tuple(contracts.inferred), tally)
+
+
+def _among(
+    sheet: PaperSheet, contracts: _Contracts, period: int, rows: tuple[int, ...]
+) -> tuple[tuple[int, ...], int | None]:
+    """Where to look in a block whose rows each add up to a contract's total but not together: when
+    one row total too many and one too few explain it, the rows (without a contract written) that
+    have the total found once too often, and the total one of them should have."""
+    have = Counter(t for i in rows if (t := sheet.rows[i].total) is not None)
+    answers = set()
+    for shape in contracts.shapes[period]:
+        extra, missing = have - shape, shape - have
+        if extra.total() == 1 and missing.total() == 1:
+            (wrong,), (should,) = extra, missing
+            where = tuple(i for i in rows if sheet.rows[i].total == wrong and contracts.known[i] is None)
+            if where:
+                answers.add((where, should))
+    if len(answers) != 1:
+        return (), None
+    return answers.pop()
 
 
 def _no_contract(rules: Rules, index: int, total: int, open: tuple[Contract, ...]) -> Finding:

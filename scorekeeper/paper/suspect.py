@@ -34,6 +34,7 @@ def check(sheet: PaperSheet) -> Findings:
         proposals |= _proposals(sheet, finding)
     # A row that adds up to its contract's total now would not after one of its figures changed.
     wrong = {f.row for f in findings.found if f.kind in (Kind.ROW, Kind.ROW_NO_CONTRACT)}
+    wrong |= {i for f in findings.found for i in f.among}
     balanced = {
         i
         for i, row in enumerate(sheet.rows)
@@ -78,6 +79,11 @@ def _proposals(sheet: PaperSheet, finding: Finding) -> set[Fix]:
                 score = sheet.rows[i].scores[seat]
                 if score is not None:
                     fixes.add(("row", i, seat, score + shift))
+        case Kind.BLOCK if finding.should is not None:
+            for i in finding.among:
+                scores = sheet.rows[i].scores
+                shift = finding.should - (sheet.rows[i].total or 0)
+                fixes |= {("row", i, seat, (score or 0) + shift) for seat, score in enumerate(scores)}
         case Kind.RUNNING_LINE if finding.round is not None:
             r = finding.round
             for seat, written in enumerate(sheet.running[r]):

@@ -31,8 +31,9 @@ from ..scoring import (
     doubling_order,
     maximum,
 )
+from ..scoring.errors import Problem
 from ..scoring.marks import marks_of
-from ..scoring.parts import Value
+from ..scoring.parts import COUNTS_ADD_UP, Value
 from .forms import DealForm, MultiCheckboxField
 from .language import describe
 from .numbers import parse_int, strip_text
@@ -68,6 +69,7 @@ def _form_class(contract: Contract, n: int, doubling: bool, ranks: tuple[str, ..
         labels = [SelectChoice("", "–"), *(SelectChoice(r, LazyString(digits, r)) for r in ranks)]
         fields["rank"] = SelectField(choices=labels, default="")
     if doubling:
+        fields["all_doubled"] = BooleanField()
         for a in range(n):
             fields[f"max_{a}"] = BooleanField()
             fields.update({f"dbl_{a}_{b}": BooleanField() for b in range(n) if b != a})
@@ -110,7 +112,7 @@ class _Reader:
             case Counts(by_card=card) if card:
                 return self.cards(card)
             case Counts(key=key, of=of):
-                return self.numbers(key, self.rules.deck.count(of))
+                return self.numbers(key, of, self.rules.deck.count(of))
             case Taker(key=key):
                 seat = _seat(self.value(key), self.n)
                 if seat is None:
@@ -126,8 +128,9 @@ class _Reader:
                     )
                 return tuple(seats)
 
-    def numbers(self, key: str, total: int) -> tuple[int, ...] | None:
-        """A count per player; one left blank is worked out so that they add up to `total`."""
+    def numbers(self, key: str, of: str, total: int) -> tuple[int, ...] | None:
+        """A count per player that add up to `total`: one left blank is what is left, and every
+        one left blank is 0 when nothing is."""
         values: list[int | None] = []
         for seat in range(self.n):
             try:
@@ -136,8 +139,16 @@ class _Reader:
                 self.errors[key].append(_("Enter whole numbers."))
                 return None
         blanks = [i for i, v in enumerate(values) if v is None]
-        if len(blanks) == 1:
-            values[blanks[0]] = total - sum(v for v in values if v is not None)
+        typed = sum(v for v in values if v is not None)
+        if blanks and typed > total and all(v is None or 0 <= v <= total for v in values):
+            # What is left would be negative: say what the numbers typed add up to.
+            self.errors[key].append(
+                describe(Problem.of(key, COUNTS_ADD_UP[of], prefix=False, got=typed, total=total))
+            )
+            return None
+        if len(blanks) == 1 or (blanks and typed == total):
+            for i in blanks:
+                values[i] = total - typed if len(blanks) == 1 else 0
         if any(v is None for v in values):
             self.errors[key].append(_("Enter a number for each player."))
             return None
@@ -158,8 +169,9 @@ class _Reader:
     def order(self, key: str) -> tuple[int, ...] | None:
         places = [_seat(self.value(f"place_{p + 1}"), self.n) for p in range(self.n)]
         chosen = [p for p in places if p is not None]
-        if len(chosen) == self.n - 1 and places[-1] is None and len(set(chosen)) == len(chosen):
-            places[-1] = (set(range(self.n)) - set(chosen)).pop()
+        if len(chosen) == self.n - 1 and len(set(chosen)) == len(chosen):
+            # The one place left goes to the one player left (usually the last place).
+            places[places.index(None)] = (set(range(self.n)) - set(chosen)).pop()
         if any(p is None for p in places):
             self.errors[key].append(_("Say in what order every player went out."))
             return None
@@ -173,6 +185,8 @@ def read_doubles(
     doubles: set[tuple[int, int]] = set()
     if rules.doubling.value == "none":
         return frozenset()
+    if form["all_doubled"].data:
+        doubles |= {(p, declarer) for p in range(rules.players) if p != declarer}
     for player in doubling_order(declarer, rules.players):
         for other in range(rules.players):
             if other != player and form[f"dbl_{player}_{other}"].data:
@@ -220,6 +234,10 @@ def fill_form(
     (who took which queen)."""
     for a, b in deal.doubles:
         form[f"dbl_{a}_{b}"].data = True
+    if rules.doubling.value != "none":
+        form["all_doubled"].data = all(
+            (p, declarer) in deal.doubles for p in range(rules.players) if p != declarer
+        )
     for seat in range(rules.players):
         if rules.doubling.value != "none" and marks_of(seat, deal, declarer, rules).maximum:
             form[f"max_{seat}"].data = True

@@ -8,6 +8,7 @@ from flask.typing import ResponseReturnValue
 from .. import store
 from ..i18n import gettext as _
 from ..scoring import Contract, Doubling, Game, GameError, doubling_order, targets
+from ..scoring.doubles import only_declarer_doubled
 from ..sheet_view import sheet_view
 from ..store import StoredGame
 from .deal_form import Errors, Invalid, entry_detail, fill_form, form_class, problems_by_section, read_deal
@@ -44,7 +45,15 @@ def add(token: str) -> ResponseReturnValue:
     if request.method == "GET" and form is not None:
         for seat in turn.forced:
             form[f"dbl_{seat}_{turn.roles.declarer}"].data = True
-    return _entry(stored, form, contract, len(stored.game.deals), turn.contracts_left, "add")
+    saved = _saved(stored.game, request.args.get("contract")) if contract is None else None
+    return _entry(stored, form, contract, len(stored.game.deals), turn.contracts_left, "add", saved)
+
+
+def _saved(game: Game, wanted: str | None) -> int | None:
+    """The number of the deal just saved, when this form was asked for its contract (as going back
+    after saving does): the page says it is saved rather than offering the contracts as if not."""
+    last = game.deals[-1] if game.deals else None
+    return len(game.deals) if request.method == "GET" and last and last.contract.id == wanted else None
 
 
 @bp.route("/g/<token>/deal/<int:number>/edit", methods=["GET", "POST"])
@@ -91,6 +100,7 @@ def _entry(
     index: int,
     allowed: tuple[Contract, ...],
     kind: str,
+    saved: int | None = None,
 ) -> ResponseReturnValue:
     game = stored.game
     turn = game.turn(index)
@@ -108,7 +118,12 @@ def _entry(
                 return redirect(done, 303)
             changed = True
         else:
-            location = url_for("games.page", kind="g", token=stored.token, _anchor=f"deal-{index + 1}")
+            # A new deal opens the sheet at it (the page shows the top, where the next contracts
+            # are); a correction opens the top, which says what changed.
+            if kind == "add":
+                location = url_for("games.page", kind="g", token=stored.token, _anchor=f"deal-{index + 1}")
+            else:
+                location = url_for("games.page", kind="g", token=stored.token, corrected=index + 1)
             try:
                 deal = read_deal(form, contract, turn.roles.declarer, game.rules)
                 new_game = game.add(deal) if kind == "add" else game.replace(index, deal)
@@ -161,10 +176,12 @@ def _entry(
             kind=kind,
             errors=errors,
             changed=changed,
+            saved=saved,
             view=sheet_view(stored.game) if changed else None,
             order=doubling_order(turn.roles.declarer, len(game.players)),
             offered=_offered(game, turn.roles.declarer, contract),
             settle_possible=contract is not None and game.rules.settles(contract, False),
+            only_declarer=contract is not None and only_declarer_doubled(contract, game.rules),
         ),
         status,
     )

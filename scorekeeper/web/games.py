@@ -146,7 +146,27 @@ def _render(stored: store.StoredGame, template: str, notice: str | None, full: b
         full_sheet=full,
         undone_contract=undone_contract,
         undone_declarer=undone_declarer,
+        corrected=_corrected(stored) if stored.editable else None,
     )
+
+
+def _corrected(stored: store.StoredGame) -> tuple[int, list[Markup]] | None:
+    """The correction the page was opened after (?corrected=N), in words: the deal's number and
+    what changed, while it is still the game's last change."""
+    wanted = request.args.get("corrected", "")
+    if not wanted.isdecimal() or len(wanted) > 3:
+        return None
+    last = store.last_change(stored.row)
+    if (
+        last is None
+        or last.kind != "edit"
+        or last.version != stored.version
+        or last.position != int(wanted) - 1
+    ):
+        return None
+    if last.before is None or last.after is None:
+        return None
+    return int(wanted), changes(last.before, last.after, stored.game.rules)
 
 
 @bp.get(f"/{KINDS}/<token>/deal/<int:number>")
@@ -177,7 +197,7 @@ def history(kind: str, token: str) -> str:
     stored = game_or_404(token, kind)
     rules = stored.game.rules
 
-    def change_words(before: dict[str, object], after: dict[str, object]) -> list[str]:
+    def change_words(before: dict[str, object], after: dict[str, object]) -> list[Markup]:
         return changes(before, after, rules)
 
     return render_template(

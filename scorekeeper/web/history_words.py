@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import contract_name, place_label, suit_name, taker_short
+from markupsafe import Markup, escape
+
+from ..i18n import contract_name, number, place_label, player_name, suit_name, taker_short
 from ..i18n import gettext as _
 from ..scoring import Contract, Counts, GameKind, Group, Order, Rules, Taker
 from ..scoring.words import N_
@@ -21,53 +23,66 @@ COUNT_CHANGED = {
 }
 
 
-def _names(value: Any) -> str:
-    return ", ".join(value) if isinstance(value, list) else str(value)
+def _say(template: str, **params: object) -> Markup:
+    """A sentence in the player's language, names kept whole (`player_name`) and numbers as the
+    page shows them."""
+
+    def shown(value: object) -> object:
+        return number(value) if isinstance(value, int) else value
+
+    return Markup(escape(_(template))) % {k: shown(v) for k, v in params.items()}
 
 
-def _doubles(before: Hand, after: Hand) -> list[str]:
+def _names(value: Any) -> Markup:
+    names = value if isinstance(value, list) else [value]
+    return Markup(", ").join(player_name(str(n)) for n in names)
+
+
+def _doubles(before: Hand, after: Hand) -> list[Markup]:
     old = {tuple(p) for p in before.get("doubles", [])}
     new = {tuple(p) for p in after.get("doubles", [])}
-    said = [_("%(player)s now doubles %(other)s", player=a, other=b) for a, b in sorted(new - old)]
-    said += [_("%(player)s no longer doubles %(other)s", player=a, other=b) for a, b in sorted(old - new)]
-    return [str(s) for s in said]
+    now, no_longer = N_("%(player)s now doubles %(other)s"), N_("%(player)s no longer doubles %(other)s")
+    said = [_say(now, player=player_name(a), other=player_name(b)) for a, b in sorted(new - old)]
+    said += [_say(no_longer, player=player_name(a), other=player_name(b)) for a, b in sorted(old - new)]
+    return said
 
 
-def _part(part: Counts | Taker | Order | Group, old: Any, new: Any, rules: Rules) -> list[str]:
+def _part(part: Counts | Taker | Order | Group, old: Any, new: Any, rules: Rules) -> list[Markup]:
     if old == new:
         return []
     match part:
         case Counts(of=of):
             return [
-                str(_(COUNT_CHANGED[of], name=name, old=old.get(name, 0), new=count))
+                _say(COUNT_CHANGED[of], name=player_name(name), old=old.get(name, 0), new=count)
                 for name, count in new.items()
                 if old.get(name) != count
             ]
         case Taker():
-            return [f"{taker_short(part, rules)}: {old} → {new}"]
+            return [Markup("{}: {} → {}").format(taker_short(part, rules), _names(old), _names(new))]
         case Order():
-            return [f"{_('order')}: {_names(old)} → {_names(new)}"]
+            return [Markup("{}: {} → {}").format(_("order"), _names(old), _names(new))]
         case Group():
-            return [f"{_('most cards of one suit')}: {_names(old)} → {_names(new)}"]
+            return [Markup("{}: {} → {}").format(_("most cards of one suit"), _names(old), _names(new))]
 
 
-def changes(before: Hand, after: Hand, rules: Rules) -> list[str]:
+def changes(before: Hand, after: Hand, rules: Rules) -> list[Markup]:
     """What changed between two versions of one deal, each in a few words."""
     game: GameKind = rules.game
     old_contract, new_contract = game.contract(before["contract"]), game.contract(after["contract"])
-    said: list[str] = []
+    said: list[Markup] = []
     if old_contract is not new_contract and old_contract and new_contract:
-        said.append(f"{contract_name(old_contract)} → {contract_name(new_contract)}")
+        said.append(Markup("{} → {}").format(contract_name(old_contract), contract_name(new_contract)))
     if before.get("trump") != after.get("trump") and after.get("trump"):
-        said.append(f"{_('Trump suit')}: {suit_name(after['trump'])}")
+        said.append(Markup("{}: {}").format(_("Trump suit"), suit_name(after["trump"])))
     if before.get("rank") != after.get("rank"):
-        said.append(f"{_('Starting rank')}: {before.get('rank') or '–'} → {after.get('rank') or '–'}")
+        old_rank, new_rank = before.get("rank") or "–", after.get("rank") or "–"
+        said.append(Markup("{}: {} → {}").format(_("Starting rank"), old_rank, new_rank))
     said += _doubles(before, after)
     old_result, new_result = before.get("result"), after.get("result")
     if old_result is None and new_result is not None:
-        said.append(str(_("now played out")))
+        said.append(Markup(escape(_("now played out"))))
     elif new_result is None and old_result is not None:
-        said.append(str(_("now settled without play")))
+        said.append(Markup(escape(_("now settled without play"))))
     elif old_contract is new_contract and isinstance(new_contract, Contract) and old_result and new_result:
         for part in new_contract.parts:
             said += _part(part, old_result.get(part.key), new_result.get(part.key), rules)

@@ -58,6 +58,12 @@ def new() -> str | Response:
     switching = "switch_game" in request.form or "switch_players" in request.form
     if request.method == "GET" or switching:
         form.scheme.data = form.scheme.data if request.method == "GET" else "standard"
+        if "switch_game" in request.form:
+            # Only the names carry over to another game: its rules start from its own defaults
+            # (Barbette's one compulsory double, not Barbu's two).
+            for option in game.options:
+                default = option.default
+                form[option.key].data = default if isinstance(default, bool) else str(default)
         fill_points(form, Rules.of(game, players).scheme, game, players)
         for seat, name in enumerate(request.args.getlist("player")[:players]):
             form[f"player_{seat}"].data = name

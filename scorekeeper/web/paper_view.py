@@ -168,6 +168,8 @@ def _place(
             line = rows[f.rows[-1]]
         elif f.kind is Kind.BLOCK:
             line = totals[sheet.plan.rounds[f.rows[-1]]]
+            for i in f.among:  # one of them is the wrong one: each stands out
+                rows[i].off = True
         elif f.round is not None:
             line = totals[f.round]
             if f.seat is not None:

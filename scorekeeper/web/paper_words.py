@@ -26,6 +26,14 @@ SAYS = {
     ("block", "either"): N_("%(block)s (rows %(rows)s) add up to %(sum)s, not %(expected)s."),
     ("block", "more"): N_("%(block)s (rows %(rows)s) add up to %(sum)s, %(diff)s more than %(expected)s."),
     ("block", "less"): N_("%(block)s (rows %(rows)s) add up to %(sum)s, %(diff)s less than %(expected)s."),
+    ("among", "one"): N_(
+        "Row %(rows)s adds up to %(total)s, a total this block has once too often: "
+        "it should add up to %(should)s."
+    ),
+    ("among", "several"): N_(
+        "Rows %(rows)s each add up to %(total)s, a total this block has once too often: "
+        "one of them should add up to %(should)s."
+    ),
     ("running", "high"): N_(
         "The running total of %(name)s after deal %(deal)s is %(diff)s too high: "
         "the scores above it add up to %(sum)s."
@@ -158,7 +166,12 @@ def finding_text(sheet: PaperSheet, f: Finding) -> str:
         case Kind.BLOCK:
             assert f.period is not None
             where = {"block": block_name(sheet, f.period), "rows": row_list(f.rows)}
-            return _say("block", "either" if len(f.expected) > 1 else more, **where, **common)
+            said = _say("block", "either" if len(f.expected) > 1 else more, **where, **common)
+            if f.among and f.should is not None:
+                total = sheet.rows[f.among[0]].total or 0
+                numbers = {"rows": row_list(f.among), "total": signed(total), "should": signed(f.should)}
+                said += " " + _say("among", "one" if len(f.among) == 1 else "several", **numbers)
+            return said
         case Kind.RUNNING:
             return _running(sheet, f) + _carried(sheet, f)
         case Kind.RUNNING_LINE:

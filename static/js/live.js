@@ -55,15 +55,19 @@ if ("serviceWorker" in navigator) {
   sheetChoice();
 
   function swap(html) {
-    // Keep the viewer where they were: the page's scroll and the sheet's sideways scroll.
+    // Keep the viewer where they were: the page's scroll, the sheet's own scroll, what is open.
     const before = live.querySelector("[data-sheet]");
     const left = before ? before.scrollLeft : 0;
+    const down = before ? before.scrollTop : 0;
+    const open = new Map(Array.from(live.querySelectorAll("details[id]")).map((d) => [d.id, d.open]));
     const y = window.scrollY;
     live.innerHTML = html;
     sheetChoice();
+    live.querySelectorAll("details[id]").forEach((d) => { if (open.has(d.id)) d.open = open.get(d.id); });
     const after = live.querySelector("[data-sheet]");
-    if (after) after.scrollLeft = left;
+    if (after) { after.scrollLeft = left; after.scrollTop = down; }
     window.scrollTo(window.scrollX, y);
+    copyButtons();
   }
 
   // Ask again only after the answer came, a little later when answers are slow or fail, with some
@@ -111,12 +115,13 @@ if ("serviceWorker" in navigator) {
   window.addEventListener("online", now);
 })();
 
-// Copy buttons for the links (shown only where JavaScript runs).
-(function () {
+// Copy buttons for the links (shown only where JavaScript runs), again after each live update.
+function copyButtons() {
   "use strict";
   const done = document.querySelector("[data-copied]");
-  document.querySelectorAll("[data-copy]").forEach((button) => {
+  document.querySelectorAll("[data-copy]:not([data-bound])").forEach((button) => {
     button.hidden = false;
+    button.dataset.bound = "1";
     button.addEventListener("click", async () => {
       const input = document.getElementById(button.dataset.copy);
       try {
@@ -128,4 +133,5 @@ if ("serviceWorker" in navigator) {
       if (done) { done.hidden = false; setTimeout(() => { done.hidden = true; }, 2000); }
     });
   });
-})();
+}
+copyButtons();

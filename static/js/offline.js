@@ -102,6 +102,16 @@
   // A followed redirect loses its #fragment; put back the deal's anchor.
   const landing = (response, entry) => response.url + (entry.anchor ? `#${entry.anchor}` : "");
 
+  // The sheet opens once the finger has stopped tapping: a second or third tap on Save lands on
+  // this page's disabled Save, not on whatever the sheet has in its place.
+  let tapped = 0;
+  document.addEventListener("pointerdown", () => { tapped = Date.now(); }, true);
+  function go(url) {
+    const wait = tapped + 350 - Date.now();
+    if (wait > 0) setTimeout(() => go(url), wait);
+    else location.href = url;
+  }
+
   async function settle(response, entry, here) {
     const outcome = verdict(response);
     if (outcome === "again") {
@@ -111,7 +121,7 @@
     }
     await drop(entry.id);
     if (outcome === "shown" || !response.redirected) show(await response.text());
-    else if (here) location.href = landing(response, entry);
+    else if (here) go(landing(response, entry));
     return true;
   }
 

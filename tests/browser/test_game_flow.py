@@ -108,12 +108,12 @@ def test_correcting_an_earlier_deal_and_undo(page, live_server):
     worked_example_deal_1(page, live_server, token)
     enter_hand(page, live_server, token, {"contract": "barbu", "result": {"king": "Cat"}}, PLAYERS)
     assert totals_on_page(page) == ["−12", "+24", "−32", "−24"]
-    # Correct deal 1: Diana took the queen of spades, not Ann.
-    page.click("a[href$='/deal/1']")
-    page.click("text=Correct this deal")
+    # Correct deal 1: Diana took the queen of spades, not Ann (its number on the sheet opens it).
+    page.click("table.sheet a[href$='/deal/1/edit']")
     page.click(chip("input[name=queen_spades][value='3']"))
     page.click("form.deal-form button[type=submit]")
-    page.wait_for_url("**#deal-1")
+    page.wait_for_url("**?corrected=1")
+    expect(page.locator(".notice.corrected")).to_contain_text("Ann's queens 1 → 0; Diana's queens 2 → 3")
     # Raw: Ann 0, Beth 0, Cat -6, Diana -18; A/B 0; A/C x2 6 -> Ann +12; B/C 6; B/D 18.
     assert totals_on_page(page) == ["+12", "+24", "−44", "−36"]
     page.click("text=Undo deal 2")

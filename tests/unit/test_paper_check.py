@@ -234,7 +234,21 @@ def test_a_block_of_rows_that_each_fit_but_do_not_add_up() -> None:
     rows = bare(BARBU_BLOCK)
     rows[1] = (None, -14, 24, -12, -24)  # −26: No tricks' total, so the row alone fits
     found = only(paper("barbu", *rows))
-    assert found == Finding(Kind.BLOCK, -2, (0,), period=0, rows=tuple(range(7)))
+    # Two rows of −26 and none of −24: one of the two is the wrong one.
+    assert found == Finding(Kind.BLOCK, -2, (0,), period=0, rows=tuple(range(7)), among=(0, 1), should=-24)
+
+
+def test_a_row_that_adds_up_to_another_contracts_total_is_looked_for() -> None:
+    rows = bare(BARBU_BLOCK)
+    rows[3] = (None, 8, -8, -26, 6)  # No hearts' −36 written −26: −20, Barbu's total
+    found = only(paper("barbu", *rows))
+    assert (found.kind, found.among, found.should) == (Kind.BLOCK, (3, 4), -30)
+    # With the running totals written, the player's column says which figure, not which row.
+    sheet = paper("barbu", *rows, running={0: BLOCK_TOTALS})
+    findings = check(sheet)
+    block = next(f for f in findings.found if f.kind is Kind.BLOCK)
+    assert {f.kind for f in findings.found} == {Kind.BLOCK, Kind.RUNNING}
+    assert block.among == (3, 4) and findings.suspect is None
 
 
 BLOCKS = [
@@ -242,14 +256,14 @@ BLOCKS = [
         "barbu-3",
         {},
         [(None, t, 0, 0) for t in (-32, -24, -30, -28, -21, 80, 55, -30, -24, -30, -28, -21, 80, 55)],
-        Finding(Kind.BLOCK, 2, (0,), period=1, rows=tuple(range(7, 14))),
+        Finding(Kind.BLOCK, 2, (0,), period=1, rows=tuple(range(7, 14)), among=(7, 9), should=-32),
         id="three-player-rubber-2",
     ),
     pytest.param(
         "barbette",
         {"points": {"dominoes": (40, 25, 10, -5)}},
         [(None, t, 0, 0, 0) for t in (-20, -25, -20, 70, -25, -25, -20, 65)],
-        Finding(Kind.BLOCK, -5, (0, 5), period=1, rows=(4, 5, 6, 7)),
+        Finding(Kind.BLOCK, -5, (0, 5), period=1, rows=(4, 5, 6, 7), among=(4, 5), should=-20),
         id="barbette-either-total-fits",
     ),
     pytest.param(

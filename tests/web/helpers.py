@@ -176,8 +176,9 @@ def signed(n: int) -> str:
 
 
 def text_of(html: str) -> str:
-    """The page's visible text with tags dropped and white space collapsed."""
-    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+    """The page's visible text with tags dropped and white space collapsed (a name's <bdi> is
+    inline: it adds no space)."""
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", re.sub(r"</?bdi[^>]*>", "", html))).split())
 
 
 def checked(html: str, name: str, value: str = "y") -> bool:

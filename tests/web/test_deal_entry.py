@@ -206,3 +206,41 @@ class TestSettledWithoutPlay:
         response = post_deal(client, links, {"contract": "dominoes", "rank": "7"})
         assert response.status_code == 422
         assert hands(client, links) == []
+
+
+def test_counts_that_leave_less_than_nothing_say_what_they_add_up_to(client: FlaskClient) -> None:
+    links = create_game(client)
+    form = {
+        "contract": "no-hearts",
+        "hearts_0": "7",
+        "hearts_1": "7",
+        "hearts_2": "0",
+        "hearts_3": "",
+        "ace": "0",
+    }
+    response = post_deal(client, links, form)
+    assert response.status_code == 422
+    assert "hearts add up to 14, not 13" in text_of(response.text)
+    assert "between 0 and" not in text_of(response.text)
+
+
+def test_when_nothing_is_left_every_blank_count_is_0(client: FlaskClient) -> None:
+    links = create_game(client)
+    form = {"contract": "no-tricks", "tricks_0": "13", "tricks_1": "", "tricks_2": "", "tricks_3": ""}
+    assert post_deal(client, links, form).status_code == 303
+    assert hands(client, links)[0]["result"]["tricks"] == {"Ann": 13, "Beth": 0, "Cat": 0, "Diana": 0}
+
+
+def test_everyone_doubles_the_declarer_in_one_field(client: FlaskClient) -> None:
+    links = create_game(client)
+    enter(client, links, {"contract": "barbu", "all_doubled": "y", "dbl_0_2": "y", "king": "1"})
+    assert sorted(hands(client, links)[0]["doubles"]) == [
+        ["Ann", "Cat"],
+        ["Beth", "Ann"],
+        ["Cat", "Ann"],
+        ["Diana", "Ann"],
+    ]
+    # A correction shows it ticked, since everyone did.
+    assert re.search(
+        r'name="all_doubled" value="y" data-all checked', client.get(f"{links.edit}/deal/1/edit").text
+    )

@@ -120,4 +120,4 @@ def test_the_sheet_explains_its_marks_and_offers_the_whole_sheet(client: FlaskCl
     page = text_of(client.get(links.edit).text)
     assert "circled when it is the declarer; X means maximum" in page
     assert "Show doubles and raw scores" in page
-    assert 'class="sheet-scroll full"' in client.get(f"{links.edit}?sheet=full").text
+    assert re.search(r'class="sheet-scroll [^"]*\bfull"', client.get(f"{links.edit}?sheet=full").text)

@@ -116,3 +116,12 @@ def test_the_pdfs_are_in_the_chosen_language(app: Flask, client: FlaskClient, la
                 lang,
                 words,
             )
+
+
+def test_persian_says_dabel_for_a_double_and_translates_the_paper(app: Flask, client: FlaskClient) -> None:
+    # The word of the rules Persian players read (rules.md's glossary): دابل, not دبل.
+    links = import_game(app, worked_example())
+    page = in_lang(client, "fa").get(f"{links.edit}/deal?contract=no-tricks").text
+    assert "دابل" in page and "دبل" not in page
+    game = client.get(links.edit).text
+    assert "US Letter" not in game and translated("fa", "Sheet as PDF (US Letter)") in game

@@ -242,3 +242,13 @@ def test_the_standard_points_are_shown_for_a_custom_start(client: FlaskClient) -
     page = client.get("/new").text
     assert input_value(page, "pt_barbu_0") == "-20"
     assert input_value(page, "pt_dominoes_0") == "45"
+
+
+def test_switching_game_keeps_the_names_and_takes_the_new_games_rules(client: FlaskClient) -> None:
+    # As the page posts it when another game is chosen: Barbu's form, with its two compulsory doubles.
+    form = {**new_game_form(game="barbu", switch_game="barbette"), "players": "4"}
+    form.pop("action")
+    html = client.post("/new", data=form).text
+    assert input_value(html, "player_2") == "Cat"
+    chosen = re.search(r'<select[^>]*name="compulsory_doubles".*?<option selected value="(\d)"', html, re.S)
+    assert chosen and chosen.group(1) == "1", "Barbette's one compulsory double"

@@ -163,6 +163,17 @@ def test_a_row_that_fits_says_which_contracts_it_could_be(client: FlaskClient) -
     assert "Last two / Hearts?" in html
 
 
+def test_a_row_that_adds_up_to_another_contracts_total_is_pointed_at(client: FlaskClient) -> None:
+    # Ann's block in the worked order, no contract written; Cat's −36 in No hearts written −26, so
+    # that row adds up to −20, Barbu's total, and the block has two rows of −20 and one of −30.
+    block = [(-8, -6, -6, -6), (-12, 24, -12, -24), (0, -10, -20, 0), (8, -8, -26, 6), (0, 0, -20, 0)]
+    block += [(30, 15, 10, 10), (45, 20, 5, -5)]
+    data = {f"s{r}_{s}": str(v) for r, row in enumerate(block) for s, v in enumerate(row)}
+    html = client.post(grid(**NAMES), data={"action": "check", **data}).text
+    assert "Rows 4, 5 each add up to −20, a total this block has once too often" in summary(html)
+    assert "one of them should add up to −30." in summary(html)
+
+
 def test_one_wrong_figure_is_named(client: FlaskClient) -> None:
     sheet = from_game(complete(rules("barbu")))
     data = {**grid_data(sheet), "s4_1": str((sheet.rows[4].scores[1] or 0) + 10), "action": "check"}

@@ -47,6 +47,8 @@ def test_home_lists_the_games_opened_on_this_device(client: FlaskClient, worked:
     assert "can edit" in page
     assert "view only" in page
     assert "2 of 28 deals" in text_of(page)
+    # Each game with the day it was started.
+    assert re.search(r'<time datetime="\d{4}-\d\d-\d\d">\d{4}-\d\d-\d\d</time>', page)
 
 
 def test_new_game_form_has_four_seats_and_the_standard_rules_preselected(client: FlaskClient) -> None:
@@ -96,7 +98,10 @@ def test_entry_form_for_each_contract(app: Flask, client: FlaskClient, contract:
     for field in CONTRACT_FIELDS[contract]:
         assert f'name="{field}"' in page, field
     assert "Save deal 1" in page
-    assert "Beth doubles" in text_of(page)
+    # In the positive contracts only the declarer may be doubled: one line says who does.
+    positive = contract in ("trumps", "dominoes")
+    assert ("Who doubles Ann, the declarer?" if positive else "Beth doubles") in text_of(page)
+    assert "Everyone doubles Ann" in text_of(page)
     assert "Ann redoubles" in text_of(page)
 
 
@@ -133,7 +138,7 @@ def test_deal_detail_shows_the_six_pairs(client: FlaskClient, worked: Links, lin
         "Beth / Cat one way Cat pays Beth 6",
         "Beth / Diana one way Diana pays Beth 12",
         "Cat / Diana no",
-        "Ann : −12 Beth : +24 Cat : −12 Diana : −24",
+        "Ann: −12 Beth: +24 Cat: −12 Diana: −24",
         "They add up to −24",
     ]:
         assert line in text, line

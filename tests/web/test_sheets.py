@@ -60,7 +60,7 @@ def test_blank_sheet_is_one_page_with_a_row_per_deal(
     assert sorted(row_lines(text)) == list(range(1, deals + 1))
     assert text.count("Running total") == 4
     assert text.count("Doubles of the declarer") == 4
-    assert "Ann (A)" in text and "Cat (C)" in text
+    assert re.search(r"Ann\s+\(A\)", text) and re.search(r"Cat\s+\(C\)", text)
     flat = " ".join(text.split())
     assert "No tricks −2/trick" in flat and "circle a double of the declarer" in flat
     assert ("Ravage −36" in flat) == (contracts == "ravage-city")
@@ -119,6 +119,46 @@ def test_names_in_any_script_print_as_written(app: Flask, client: FlaskClient, n
     for name in names:
         # Text read back from a PDF comes in visual order: right-to-left names reversed.
         assert name in text or name[::-1] in text, name
+
+
+def fonts(data: bytes) -> set[str]:
+    """The names of the fonts the first page's text is drawn with."""
+    page = PdfReader(io.BytesIO(data)).pages[0]
+    return {str(font.get_object()["/BaseFont"]) for font in page["/Resources"]["/Font"].values()}
+
+
+def runs(data: bytes) -> list[tuple[float, float, str]]:
+    """The first page's pieces of text as drawn: (x, y, text), from the top left."""
+    found: list[tuple[float, float, str]] = []
+
+    def seen(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
+        if text.strip():
+            found.append((tm[4], tm[5], text.strip()))
+
+    PdfReader(io.BytesIO(data)).pages[0].extract_text(visitor_text=seen)
+    return found
+
+
+def test_emoji_and_cjk_names_print_as_glyphs_and_long_names_keep_their_letter(
+    app: Flask, client: FlaskClient
+) -> None:
+    long = "Anne-Sophie-Marie-Christine-Jean-Baptist"  # 40 characters
+    names = [long, "李雷韩梅梅", "🃏😀🎲", "Zoë"]
+    data = client.get(f"{import_game(app, renamed(full_game(), names)).edit}/sheet.pdf").data
+    text = sheet_page(data)
+    # Drawn with fonts that have the glyphs (Debian's Noto CJK, and Symbola's emoji or a colour emoji
+    # font's where one is installed), not boxes.
+    used = fonts(data)
+    assert any("CJK" in f for f in used) and any("Symbola" in f or "Emoji" in f for f in used), used
+    for name in names[1:]:
+        assert name in text, name
+    # The long name is cut short (with an ellipsis, which the text layer does not hold) so that its
+    # letter shows in its own columns, before the next player's name.
+    head = [r for r in runs(data) if r[1] < 120]
+    start = next(x for x, _y, t in head if t.startswith("Anne-Sophie"))
+    letter = next(x for x, _y, t in head if t == "(A)")
+    after = next(x for x, _y, t in head if t.startswith("李雷"))
+    assert start < letter < after - 10, head
 
 
 HOSTILE = [  # names of at most 40 characters, as the game allows

@@ -175,6 +175,15 @@ def test_the_game_page_links_to_the_summary(app: Flask, client: FlaskClient) -> 
     assert f'href="{summary(links, "view")}"' in client.get(links.view).text
 
 
+def test_settling_up_comes_first(app: Flask, client: FlaskClient) -> None:
+    html = client.get(summary(import_game(app, full_game()))).text
+    assert (
+        html.index('id="settle-title"')
+        < html.index('id="running-title"')
+        < html.index('id="contracts-title"')
+    )
+
+
 def test_french_barbu_settles_the_differences(app: Flask, client: FlaskClient) -> None:
     doc = random_game(Random("summary-french-full"), game="french", hands=None)
     links = import_game(app, doc)
