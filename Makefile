@@ -7,7 +7,7 @@ PORT ?= 8000
 CERT ?=
 KEY ?=
 
-.PHONY: run test install install-test translations lint unit web fuzz server browser postgres bench clean
+.PHONY: run test install install-test translations lint unit web fuzz server browser postgres deploy bench clean
 
 .venv/.installed: pyproject.toml scripts/bootstrap.sh
 	scripts/bootstrap.sh
@@ -24,13 +24,13 @@ translations: .venv/.installed
 	scripts/translations.sh compile
 
 install-test: .venv/.installed-test translations
-	scripts/apt-install.sh chromium postgresql openssl
+	scripts/apt-install.sh chromium postgresql openssl nginx
 
 run: install
 	$(BIN)/scorekeeper db upgrade
 	HOST=$(HOST) PORT=$(PORT) CERT=$(CERT) KEY=$(KEY) scripts/serve.sh
 
-test: install-test lint unit web fuzz server browser postgres
+test: install-test lint unit web fuzz server browser postgres deploy
 
 lint:
 	$(BIN)/ruff check .
@@ -58,6 +58,11 @@ browser:
 postgres:
 	scripts/with-postgres.sh $(BIN)/python -m pytest tests/web tests/fuzz tests/server -m postgres
 
+# A club server as deploy/ sets it up: nginx (HTTPS) in front of two servers on one PostgreSQL,
+# phones in Chromium through it, a backup restored while they play.
+deploy:
+	scripts/with-postgres.sh $(BIN)/python -m pytest tests/deploy
+
 bench: install-test
 	$(BIN)/python bench/score_games.py
 	$(BIN)/python bench/speed.py
@@ -69,6 +74,10 @@ bench: install-test
 	$(BIN)/python bench/pdf_flood.py
 	$(BIN)/python bench/club_night.py
 	scripts/with-postgres.sh $(BIN)/python bench/club_night.py
+	scripts/with-postgres.sh $(BIN)/python bench/club_night.py --pair
+	scripts/with-postgres.sh $(BIN)/python bench/polling.py
+	scripts/with-postgres.sh $(BIN)/python bench/polling.py --pair
+	$(BIN)/python bench/caches.py
 
 clean:
 	rm -rf .venv .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -16,8 +16,9 @@ started from it. Then, for MEASURE seconds after a warm-up:
 
 Prints tables, phones, requests, p50/p99 latency and errors (an answer other than 2xx, 3xx or
 304, or none within TIMEOUT seconds) for the group's live part, the tables' live parts and the
-saves. Figures measured on this machine: bench/club_night.md. Run: `.venv/bin/python
-bench/club_night.py [TABLES PHONES]`.
+saves. With `--pair`, everything goes to the club server of deploy/ instead: nginx doing HTTPS in
+front of two servers on one PostgreSQL (under scripts/with-postgres.sh). Figures measured on this
+machine: bench/club_night.md. Run: `.venv/bin/python bench/club_night.py [--pair] [TABLES PHONES]`.
 """
 
 from __future__ import annotations
@@ -42,8 +43,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.speed import fields
+from bench.target import Target, pair_asked, target
 from tests.builders import full_game
-from tests.server.server import Phone, Server, serve
+from tests.server.server import Answer, Phone
 
 INTERVAL = 2.0
 PACES = (
@@ -57,11 +59,16 @@ NAMES = ("Ann", "Beth", "Cat", "Diana")
 Record = tuple[float, float, int]  # (sent, seconds, status; 0 for no answer)
 
 
-def setup(server: Server, tables: int) -> tuple[str, list[tuple[str, str]]]:
+def post(phone: Phone, url: str, data: dict[str, str], timeout: float = 30) -> Answer:
+    """A form sent as a browser sends it: with the form's page as Referer (CSRF checks it on HTTPS)."""
+    return phone.request(url, data, headers={"Referer": url}, timeout=timeout)
+
+
+def setup(server: Target, tables: int) -> tuple[str, list[tuple[str, str]]]:
     """A group and `tables` games started from its page: (group view token, [(edit, view)])."""
     phone = Phone()
-    made = phone.request(
-        server.base + "/groups/new", {**phone.form(server.base + "/groups/new"), "name": "Club"}
+    made = post(
+        phone, server.base + "/groups/new", {**phone.form(server.base + "/groups/new"), "name": "Club"}
     )
     assert made.status == 303, made.text[:300]
     group_edit = made.headers["Location"].rsplit("/", 1)[1]
@@ -74,7 +81,7 @@ def setup(server: Server, tables: int) -> tuple[str, list[tuple[str, str]]]:
         form = {**phone.form(new), "group": group_edit, "first_declarer": "0", "scheme": "standard"}
         form.update({f"player_{s}": f"{name} {table + 1}" for s, name in enumerate(NAMES)})
         form.update(doubling="standard", compulsory_doubles="2", undoubled_negative="play", rotation="blocks")
-        answer = phone.request(server.base + "/new", {**form, "action": "create"})
+        answer = post(phone, server.base + "/new", {**form, "action": "create"})
         assert answer.status == 303, answer.text[:300]
         edit = answer.headers["Location"].rsplit("/", 1)[1]
         view = re.search(r"/v/([A-Za-z0-9_-]+)", phone.request(server.base + f"/g/{edit}").text)
@@ -95,7 +102,7 @@ def scorer(base: str, edit: str, pace: float, start: float, until: float, out: A
         sent = time.monotonic()
         try:
             form = phone.form(f"{entry}?contract={hand['contract']}")
-            status = phone.request(entry, {**form, **fields(hand)}, timeout=TIMEOUT).status
+            status = post(phone, entry, {**form, **fields(hand)}, timeout=TIMEOUT).status
         except OSError:
             status = 0
         out.put((sent - start, time.monotonic() - sent, status))
@@ -111,7 +118,7 @@ def scorers(base: str, edits: list[str], pace: float, start: float, until: float
         t.join()
 
 
-async def watch(port: int, path: str, start: float, until: float, record: list[Record]) -> None:
+async def watch(where: Target, path: str, start: float, until: float, record: list[Record]) -> None:
     """One phone following a live page: ask, wait about two seconds after the answer, ask again."""
     await asyncio.sleep(random.uniform(0, INTERVAL))
     reader = writer = None
@@ -120,7 +127,7 @@ async def watch(port: int, path: str, start: float, until: float, record: list[R
         sent = time.monotonic()
         try:
             if writer is None:
-                reader, writer = await asyncio.open_connection("127.0.0.1", port)
+                reader, writer = await where.connect()
             assert reader is not None
             head = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: gzip, br\r\n"
             writer.write((head + (f"If-None-Match: {etag}\r\n" if etag else "") + "\r\n").encode())
@@ -151,9 +158,9 @@ async def answer(reader: asyncio.StreamReader, etag: str) -> tuple[int, str]:
     return status, etag
 
 
-async def crowd(port: int, paths: list[str], start: float, until: float) -> list[list[Record]]:
+async def crowd(where: Target, paths: list[str], start: float, until: float) -> list[list[Record]]:
     records: list[list[Record]] = [[] for _ in paths]
-    await asyncio.gather(*(watch(port, p, start, until, r) for p, r in zip(paths, records, strict=True)))
+    await asyncio.gather(*(watch(where, p, start, until, r) for p, r in zip(paths, records, strict=True)))
     return records
 
 
@@ -174,7 +181,7 @@ def line(label: str, record: list[Record]) -> None:
 
 
 def night(
-    server: Server, group: str, games: list[tuple[str, str]], phones: int, pace: float
+    server: Target, group: str, games: list[tuple[str, str]], phones: int, pace: float
 ) -> list[list[Record]]:
     """One round: the tables' scorers at `pace` and the phones; (group polls, table polls, saves)."""
     tables = len(games)
@@ -185,7 +192,7 @@ def night(
     edits = [e for e, _v in games]
     writer = multiprocessing.Process(target=scorers, args=(server.base, edits, pace, start, until, saves))
     writer.start()
-    records = asyncio.run(crowd(server.port, paths, start, until))
+    records = asyncio.run(crowd(server, paths, start, until))
     saved: list[Record] = []
     while writer.is_alive() or not saves.empty():  # drained before join, or join may never end
         with contextlib.suppress(queue.Empty):
@@ -199,15 +206,19 @@ def night(
 def main() -> None:
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 20000), hard))
-    tables, phones = (int(sys.argv[1]), int(sys.argv[2])) if len(sys.argv) > 2 else (30, 300)
+    pair, args = pair_asked(sys.argv[1:])
+    tables, phones = (int(args[0]), int(args[1])) if len(args) > 1 else (30, 300)
     database = "PostgreSQL" if os.environ.get("TEST_DATABASE_URL") else "SQLite"
     limits = {"SCOREKEEPER_LIMIT_CREATE": "[1000, 600]"}
-    with tempfile.TemporaryDirectory() as tmp, serve(Path(tmp), **limits) as server:
+    with tempfile.TemporaryDirectory() as tmp, target(pair, Path(tmp), **limits) as server:
         group, games = setup(server, tables)
         for pace, words in PACES:
             group_polls, table_polls, saved = night(server, group, games, phones, pace)
             everything = group_polls + table_polls + saved
-            print(f"club night on {database}: {tables} tables, {phones} phones, {words},", end=" ")
+            print(
+                f"club night on {database}, {server.label}: {tables} tables, {phones} phones, {words},",
+                end=" ",
+            )
             print(f"{MEASURE:.0f} s measured")
             print(f"  requests {sum(1 for r in everything if r[0] >= WARMUP)} (all kinds):")
             line("group page, live", group_polls)

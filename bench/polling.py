@@ -11,7 +11,11 @@ Prints, for each number of phones, the requests answered, errors, and the median
 percentile latency, for the app and for the bare baseline; and the knee, the first number of phones
 at which the app's p99 passes 100 ms.
 
-Run: `.venv/bin/python bench/polling.py [PHONES ...]` (default 500 1000 1500 2000 3000).
+With `--pair` the phones go to the club server of deploy/ instead: nginx doing HTTPS in front of
+two servers on one PostgreSQL (run it under scripts/with-postgres.sh, with the single server on
+the same PostgreSQL beside it for comparison).
+
+Run: `.venv/bin/python bench/polling.py [--pair] [PHONES ...]` (default 500 1000 1500 2000 3000).
 """
 
 from __future__ import annotations
@@ -31,8 +35,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.target import Target, pair_asked, target
 from tests.builders import full_game, game
-from tests.server.server import Server, serve
+from tests.server.server import serve
 
 GAMES = 20
 INTERVAL = 2.0
@@ -51,8 +56,9 @@ def busy_half_core(stop: Any) -> None:
 
 
 class Phone:
-    def __init__(self, host: str, port: int, path: str) -> None:
-        self.host, self.port, self.path = host, port, path
+    def __init__(self, where: Target, path: str) -> None:
+        self.where, self.path = where, path
+        self.host = "127.0.0.1"
         self.etag = ""
 
     async def run(self, until: float, record: list[tuple[float, float, int]], start: float) -> None:
@@ -62,7 +68,7 @@ class Phone:
             sent = time.monotonic()
             try:
                 if writer is None:
-                    reader, writer = await asyncio.open_connection(self.host, self.port)
+                    reader, writer = await self.where.connect()
                 assert reader is not None
                 head = f"GET {self.path} HTTP/1.1\r\nHost: {self.host}\r\nAccept-Encoding: gzip, br\r\n"
                 if self.etag:
@@ -98,13 +104,12 @@ class Phone:
         return status, length
 
 
-async def crowd(server: Server, paths: list[str], phones: int) -> list[tuple[float, float, int]]:
-    host, port = "127.0.0.1", server.port
+async def crowd(where: Target, paths: list[str], phones: int) -> list[tuple[float, float, int]]:
     record: list[tuple[float, float, int]] = []
     start = time.monotonic()
     until = start + WARMUP + MEASURE
     await asyncio.gather(
-        *(Phone(host, port, paths[i % len(paths)]).run(until, record, start) for i in range(phones))
+        *(Phone(where, paths[i % len(paths)]).run(until, record, start) for i in range(phones))
     )
     return [r for r in record if r[0] >= WARMUP]
 
@@ -154,25 +159,29 @@ def summary(label: str, record: list[tuple[float, float, int]]) -> tuple[float, 
 def main() -> None:
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 20000), hard))
-    counts = [int(a) for a in sys.argv[1:]] or [500, 1000, 1500, 2000, 3000]
+    pair, args = pair_asked(sys.argv[1:])
+    counts = [int(a) for a in args] or [500, 1000, 1500, 2000, 3000]
     stop = multiprocessing.Event()
     hog = multiprocessing.Process(target=busy_half_core, args=(stop,), daemon=True)
     with (
         tempfile.TemporaryDirectory() as a,
         tempfile.TemporaryDirectory() as b,
-        serve(Path(a)) as app,
-        serve(Path(b), WSGI_APP="bench.baseline:application()") as baseline,
+        target(pair, Path(a)) as app,
+        serve(Path(b), WSGI_APP="bench.baseline:application()") as alone,
     ):
-        links = [app.import_game(game()) for _ in range(GAMES)]
+        baseline = Target(alone.base, [alone])
+        first = app.servers[0]
+        links = [first.import_game(game()) for _ in range(GAMES)]
         views = [link["view_url"] + "/live" for link in links]
         edits = [link["edit_url"].rsplit("/", 1)[1] for link in links]
         hog.start()
         knee = None
         try:
             for phones in counts:
-                print(f"{phones} phones ({phones // GAMES} per game), another process busy on half a core:")
+                each = phones // GAMES
+                print(f"{phones} phones ({each} per game) on {app.label}, half a core busy elsewhere:")
                 halt = multiprocessing.Event()
-                writer = multiprocessing.Process(target=tables, args=(app.env, edits, halt), daemon=True)
+                writer = multiprocessing.Process(target=tables, args=(first.env, edits, halt), daemon=True)
                 writer.start()
                 p99, _ = summary("app", asyncio.run(crowd(app, views, phones)))
                 halt.set()

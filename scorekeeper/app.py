@@ -51,7 +51,6 @@ def create_app(test_config: dict[str, object] | None = None) -> Flask:
     limits.init_app(app)
     maintenance.init_app(app)
     register_blueprints(app)
-    language.init_app(app)
     app.jinja_env.globals["share_link"] = share.link
     for command in COMMANDS:
         app.cli.add_command(command)

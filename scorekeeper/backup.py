@@ -1,4 +1,5 @@
-"""Keeping the data safe: an online backup, and every game written out as a game file."""
+"""Keeping the data safe: an online backup (restored by `restore`), and every game written out as a
+game file."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from flask import current_app
 from flask.cli import with_appcontext
 from sqlalchemy import Engine, select
 
-from . import db
+from . import db, pgtools
 from .filenames import stem
 from .models import GameRow
 from .scoring import dump, load
@@ -37,25 +38,29 @@ def backup_sqlite(engine: Engine, destination: Path) -> None:
         raw.close()
 
 
+def backup_postgres(engine: Engine, destination: Path) -> None:
+    """Dump the PostgreSQL database to `destination` with pg_dump (its custom format, which
+    `scorekeeper restore` and pg_restore read); one consistent moment, the servers running on."""
+    line = [pgtools.tool("pg_dump"), "--format=custom", "--no-owner", f"--file={destination}", "{url}"]
+    done = pgtools.run(engine, line)
+    if done.returncode != 0:
+        raise click.ClickException(f"pg_dump failed: {done.stderr.strip()}")
+
+
 @click.command("backup")
 @click.argument("destination", type=click.Path(dir_okay=False, writable=True, path_type=Path))
 @with_appcontext
 def backup_command(destination: Path) -> None:
-    """Copy the database to DESTINATION while the server keeps running (SQLite)."""
+    """Copy the database to DESTINATION while the server keeps running (SQLite's online backup, or
+    pg_dump's custom format for PostgreSQL); `scorekeeper restore` reads it back."""
     engine: Engine = current_app.extensions["db_engine"]
-    if engine.dialect.name != "sqlite":
-        url = engine.url.render_as_string(hide_password=True).replace("postgresql+psycopg", "postgresql")
-        click.echo(
-            "PostgreSQL is backed up by its own tools, also while the server runs:\n"
-            f"  pg_dump --format=custom --file={destination} '{url}'\n"
-            f"and restored into an empty database with: pg_restore --dbname=URL {destination}",
-            err=True,
-        )
-        sys.exit(2)
     if destination.exists():
         click.echo(f"{destination} exists; choose a new file.", err=True)
         sys.exit(1)
-    backup_sqlite(engine, destination)
+    if engine.dialect.name == "sqlite":
+        backup_sqlite(engine, destination)
+    else:
+        backup_postgres(engine, destination)
     click.echo(f"backed up to {destination}")
 
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from babel.lists import format_list
-from flask_babel import gettext, ngettext, pgettext
 from markupsafe import Markup
 
 from .charts import ChartText, legend_sample, running_chart
-from .i18n import locale, number, signed
+from .i18n import gettext, locale, ngettext, number, pgettext, signed
 from .scoring import Game
 
 

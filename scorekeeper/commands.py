@@ -12,6 +12,7 @@ from flask.cli import with_appcontext
 from .backup import backup_command, export_all_command
 from .maintenance import prune_command
 from .report import sheet_json
+from .restore import restore_command
 from .scoring import Game, GameError, loads, score
 from .scoring.settle import DEFAULT_CURRENCY, parse_currency, parse_stake, settle
 from .text_sheet import render
@@ -107,4 +108,12 @@ def import_command(file: str) -> None:
     click.echo(json.dumps(links))
 
 
-COMMANDS = [score_command, settle_command, import_command, prune_command, backup_command, export_all_command]
+COMMANDS = [
+    score_command,
+    settle_command,
+    import_command,
+    prune_command,
+    backup_command,
+    restore_command,
+    export_all_command,
+]

@@ -1,35 +1,14 @@
-"""Configuration: instance folder, secret key kept on disk, database URL."""
+"""Configuration: instance folder, settings from the environment, database URL.
+
+The secret key is not here: it is kept in the database, for every server of it (see `secret`).
+"""
 
 from __future__ import annotations
 
 import os
-import secrets
 from pathlib import Path
 
 from flask import Flask
-
-SECRET_FILE = "secret_key"
-
-
-def read_or_create_secret(instance: Path) -> str:
-    """The secret key kept in the instance folder, written once by whichever process comes first.
-
-    Every worker and every restart must sign sessions with the same key, so it
-    is never generated per process.
-    """
-    path = instance / SECRET_FILE
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        pass
-    else:
-        with os.fdopen(fd, "w") as file:
-            file.write(secrets.token_hex(32))
-    for _ in range(50):  # another process may be between creating and writing the file
-        key = path.read_text().strip()
-        if key:
-            return key
-    raise RuntimeError(f"{path} is empty")
 
 
 def database_url(app: Flask) -> str:
@@ -44,7 +23,7 @@ def database_url(app: Flask) -> str:
 
 
 def configure(app: Flask, test_config: dict[str, object] | None) -> None:
-    """Fill `app.config`: defaults, then `test_config`, then the secret key and database URL."""
+    """Fill `app.config`: defaults, then the environment, then `test_config`, then the database URL."""
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(
@@ -73,6 +52,4 @@ def configure(app: Flask, test_config: dict[str, object] | None) -> None:
     app.config.from_prefixed_env("SCOREKEEPER")
     if test_config:
         app.config.update(test_config)
-    if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = read_or_create_secret(instance)
     app.config["DATABASE_URL"] = database_url(app)

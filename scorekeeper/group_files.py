@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from flask_babel import gettext as _
 from sqlalchemy import update
 
 from . import db, groups, store
+from .i18n import gettext as _
 from .models import GameRow, GroupRow, NameMergeRow
 from .scoring import Game, GameError, Problem, dumps, loads
 

@@ -48,17 +48,54 @@ class StoredGroup:
 
 
 @dataclass(frozen=True)
-class GroupGame:
-    """One game of a group, folded: its row (links, dates) and the checked game."""
+class GameInfo:
+    """What a group's pages need of a game's row, copied out of it: unlike the row (an ORM object
+    of one request's session), it may be kept in a cache past its request."""
 
-    row: GameRow
+    id: int
+    edit_token: str
+    view_token: str
+    stamp: str
+    created_at: datetime
+    updated_at: datetime
+
+    @classmethod
+    def of(cls, row: GameRow) -> GameInfo:
+        return cls(
+            row.id,
+            row.edit_token,
+            row.view_token,
+            store.stamp(row.version, row.epoch),
+            row.created_at,
+            row.updated_at,
+        )
+
+
+class StateMoved(Exception):
+    """The group changed while its figures were being read: they may be of a later state."""
+
+    def __init__(self, state: str) -> None:
+        super().__init__(state)
+        self.state = state
+
+
+@dataclass(frozen=True)
+class GroupGame:
+    """One game of a group, folded: a copy of its row (links, dates) and the checked game."""
+
+    row: GameInfo
     game: Game
 
 
 def create(name: str) -> GroupRow:
     """Store a new group named `name` with fresh links."""
     s = db.session()
-    row = GroupRow(edit_token=store.new_token(), view_token=store.new_token(), name=name[:NAME_LIMIT])
+    row = GroupRow(
+        edit_token=store.new_token(),
+        view_token=store.new_token(),
+        name=name[:NAME_LIMIT],
+        epoch=store.new_epoch(),
+    )
     s.add(row)
     s.commit()
     return row
@@ -93,10 +130,15 @@ def games(group: GroupRow) -> list[GroupGame]:
     saved a deal, reads one game's deals rather than every table's.
     """
     s = db.session()
-    rows = s.scalars(
-        select(GameRow).where(GameRow.group_id == group.id).order_by(GameRow.created_at, GameRow.id)
-    ).all()
-    return [GroupGame(row, store.folded(row)) for row in rows]
+    query = select(GameRow).where(GameRow.group_id == group.id).order_by(GameRow.created_at, GameRow.id)
+    for _ in range(store.READS):
+        rows = s.scalars(query.execution_options(populate_existing=True)).all()
+        try:
+            return [GroupGame(GameInfo.of(row), store.folded(row)) for row in rows]
+        except store.Changed:  # a table saved while its deals were read: read them again
+            for row in rows:
+                s.expire(row)
+    raise store.Changed
 
 
 def merges(group: GroupRow) -> dict[str, str]:
@@ -144,17 +186,22 @@ def unmerge(group: GroupRow, alias: str) -> None:
 
 
 def _touch(group: GroupRow) -> None:
-    db.session().execute(update(GroupRow).where(GroupRow.id == group.id).values(updated_at=now()))
+    db.session().execute(
+        update(GroupRow).where(GroupRow.id == group.id).values(updated_at=now(), epoch=store.new_epoch())
+    )
 
 
 # What a group page shows changes only when one of its games does (a deal saved bumps the game's
-# version and updated_at; a new game adds a row) or when a merge touches the group. One indexed
-# query over the group's games says whether any of that happened, so a phone watching the club
-# night's page costs one small query a poll, and each worker asks at most every STATE_TTL seconds.
+# version, draws it a new epoch and sets updated_at; a new game adds a row) or when a merge touches
+# the group (a new epoch too). One indexed query over the group's games says whether any of that
+# happened, so a phone watching the club night's page costs one small query a poll, and each worker
+# asks at most every STATE_TTL seconds. The epochs are random, so the state after a restore and a
+# save is not the state that some cache knew before the restore.
 STATE_SQL = text(
-    "SELECT g.id, g.updated_at, count(x.id), coalesce(sum(x.version), 0), max(x.updated_at)"
+    "SELECT g.id, g.epoch, g.updated_at, count(x.id), coalesce(sum(x.version), 0),"
+    " coalesce(sum(x.epoch), 0), max(x.updated_at)"
     " FROM groups g LEFT JOIN games x ON x.group_id = g.id"
-    " WHERE g.edit_token = :t OR g.view_token = :t GROUP BY g.id, g.updated_at"
+    " WHERE g.edit_token = :t OR g.view_token = :t GROUP BY g.id, g.epoch, g.updated_at"
 )
 STATE_TTL = 0.5
 STATES: Memo[str, tuple[str, float]] = Memo(4096)
@@ -174,10 +221,10 @@ def state(token: str, fresh: bool = False) -> str | None:
     found = db.session().execute(STATE_SQL, {"t": token}).first()
     if found is None:
         return None
-    group_id, touched, count, versions, latest = found
+    group_id, epoch, touched, count, versions, epochs, latest = found
     # The hour too: the night's tables are those changed in the last hours, a window that moves.
     hour = int(time.time() // 3600)
-    seen = f"{group_id}.{count}.{versions}.{_stamp(touched)}.{_stamp(latest)}.{hour}"
+    seen = f"{group_id}.{epoch}.{count}.{versions}.{epochs}.{_stamp(touched)}.{_stamp(latest)}.{hour}"
     value = hashlib.blake2b(seen.encode(), digest_size=8).hexdigest()
     STATES.put(token, (value, moment + STATE_TTL))
     return value

@@ -3,16 +3,24 @@ the engine's words (contracts, suits, games, rule options) in the player's langu
 
 The engine marks its words with `N_` and `C_`; they are translated here, so
 that a new contract or option needs no template change to be named.
+
+Persian digits are applied where a number is rendered, never by rewriting a finished page (which
+would also rewrite compressed bodies, scripts and links): `number` and `signed` format numbers,
+`digits` any text made of digits (a rank, a date), and the `gettext` family here, which the app's
+modules and templates use instead of Flask-Babel's, gives a translated sentence Persian digits,
+numbers passed into it included.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from datetime import date
 
 from flask import Flask, g, has_request_context, request
-from flask_babel import Babel, get_locale, gettext, ngettext, pgettext
+from flask_babel import Babel, get_locale, get_translations
+from flask_babel.speaklater import LazyString
+from jinja2 import pass_context
+from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
 from .scoring import Choice, Contract, Flag, GameKind, Number, Option, Rules, Suit, Taker
@@ -76,20 +84,6 @@ def _style() -> tuple[str, bool, bool]:
     return style
 
 
-_TEXT = re.compile(r">([^<]+)<")
-# Character references (&#x27; for an apostrophe in a name) keep their digits, or they break.
-_DIGIT_OR_REFERENCE = re.compile(r"&#?[0-9A-Za-z]+;|[0-9]+")
-
-
-def _persian_text(text: str) -> str:
-    return _DIGIT_OR_REFERENCE.sub(lambda m: m[0] if m[0][0] == "&" else m[0].translate(PERSIAN_DIGITS), text)
-
-
-def persian_page(html: str) -> str:
-    """Every digit of the page's text in Persian; tags, attributes and so links are left alone."""
-    return _TEXT.sub(lambda m: ">" + _persian_text(m.group(1)) + "<", html)
-
-
 def number(n: int, sign: bool = False) -> str:
     """A number as the page shows it: a real minus sign, Persian digits if chosen, kept
     left-to-right inside right-to-left text."""
@@ -112,6 +106,74 @@ def day(when: date) -> str:
 def signed(n: int) -> str:
     """A score as players write it: +5, 0, −5 (a real minus sign, which does not break)."""
     return number(n, sign=True)
+
+
+def digits(text: object) -> str:
+    """`text` (a rank, a date, a figure already formatted) with Persian digits if chosen."""
+    shown = str(text)
+    return shown.translate(PERSIAN_DIGITS) if persian_digits() else shown
+
+
+def _shown(value: object) -> object:
+    """A value put into a translated sentence: a whole number as the page shows numbers."""
+    return number(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+def _fill(text: str, variables: dict[str, object]) -> str:
+    return text % {k: _shown(v) for k, v in variables.items()} if variables else text
+
+
+def gettext(string: str, **variables: object) -> str:
+    """Flask-Babel's gettext, with Persian digits if chosen (also in the numbers passed in)."""
+    return _fill(digits(get_translations().ugettext(string)), variables)
+
+
+def ngettext(singular: str, plural: str, num: int, **variables: object) -> str:
+    """Flask-Babel's ngettext, with Persian digits if chosen; `num` is also `%(num)s`."""
+    variables.setdefault("num", num)
+    return _fill(digits(get_translations().ungettext(singular, plural, num)), variables)
+
+
+def pgettext(context: str, string: str, **variables: object) -> str:
+    """Flask-Babel's pgettext, with Persian digits if chosen."""
+    return _fill(digits(get_translations().upgettext(context, string)), variables)
+
+
+def npgettext(context: str, singular: str, plural: str, num: int, **variables: object) -> str:
+    variables.setdefault("num", num)
+    return _fill(digits(get_translations().unpgettext(context, singular, plural, num)), variables)
+
+
+def lazy_gettext(string: str, **variables: object) -> LazyString:
+    """`gettext` when the text is used (a form label declared once, shown in each request's language)."""
+    return LazyString(gettext, string, **variables)
+
+
+def _per_request(form: Callable[..., str]) -> Callable[..., str]:
+    """`form` as a Jinja filter that is never worked out at compile time."""
+
+    @pass_context  # only a filter that takes the context is never worked out at compile time
+    def filtered(_context: Context, value: object, *args: object) -> str:
+        return form(value, *args)
+
+    return filtered
+
+
+def _in_template(translate: Callable[..., str], counted: bool = False) -> Callable[..., str]:
+    """A gettext function for templates: as Jinja's own (escaping what is put in, `%%` always
+    meaning %), with Persian digits if chosen; `counted` for the plural ones (their last
+    argument, the count, is also `%(num)s`)."""
+
+    @pass_context
+    def translated(context: Context, *args: object, **variables: object) -> str:
+        text = digits(translate(*args))
+        if context.eval_ctx.autoescape:
+            text = Markup(text)
+        if counted:
+            variables.setdefault("num", args[-1])
+        return text % {k: _shown(v) for k, v in variables.items()}
+
+    return translated
 
 
 def player_name(name: str) -> Markup:
@@ -170,7 +232,7 @@ def taker_short(part: Taker, rules: Rules) -> str:
 
 def place_short(place: int, players: int) -> str:
     """Dominoes place `place` (0-based) as a short label: 1st ... last."""
-    return str(gettext("Last")) if place == players - 1 else f"{place + 1}."
+    return str(gettext("Last")) if place == players - 1 else f"{number(place + 1)}."
 
 
 def place_question(place: int, players: int) -> str:
@@ -258,6 +320,14 @@ def rules_summary(rules: Rules) -> list[str]:
 
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale)
+    # In place of the functions Flask-Babel gave Jinja: `_()`, `{% trans %}` and the others call
+    # these, so that every sentence of a template gets Persian digits when they are chosen.
+    app.jinja_env.globals.update(
+        gettext=_in_template(lambda s: get_translations().ugettext(s)),
+        ngettext=_in_template(lambda s, p, n: get_translations().ungettext(s, p, n), counted=True),
+        pgettext=_in_template(lambda c, s: get_translations().upgettext(c, s)),
+        npgettext=_in_template(lambda c, s, p, n: get_translations().unpgettext(c, s, p, n), counted=True),
+    )
 
     @app.context_processor
     def language() -> dict[str, object]:
@@ -265,6 +335,7 @@ def init_app(app: Flask) -> None:
         return {
             "lang": lang,
             "text_dir": "rtl" if lang in RTL else "ltr",
+            "persian_digits": persian_digits(),
             "contract_name": contract_name,
             "contract_short": contract_short,
             "suit_name": suit_name,
@@ -283,6 +354,7 @@ def init_app(app: Flask) -> None:
         }
 
     app.jinja_env.globals["bdi"] = player_name
-    app.jinja_env.filters["signed"] = signed
-    app.jinja_env.filters["day"] = day
-    app.jinja_env.filters["num"] = number
+    # Marked as needing the request: Jinja would otherwise work out `"A4"|digits` (a filter of a
+    # constant) once, when it compiles the template, in whatever language that first request had.
+    for name, form in (("signed", signed), ("num", number), ("digits", digits), ("day", day)):
+        app.jinja_env.filters[name] = _per_request(form)

@@ -1,10 +1,10 @@
-"""Small in-process caches of derived values, keyed by the game's version.
+"""Small in-process caches of derived values, keyed by what never repeats (a game's stamp).
 
-The database stays the only state: every request still reads the game's
-current version from it, and a cached value is found only under that exact
-version, so another worker's or machine's change is never missed. What is
-cached here (a folded game, a rendered sheet) can be dropped at any time and
-made again; each worker simply avoids making it again for every request.
+The database stays the only state: every request still reads the game's current stamp (version
+and epoch) from it, and a cached value is found only under that exact stamp, so another worker's
+or machine's change, or a restore, is never missed. What is cached here (a folded game, a
+rendered sheet) can be dropped at any time and made again; each worker simply avoids making it
+again for every request. Every cache is listed, with why it is safe, in `caches`.
 """
 
 from __future__ import annotations

@@ -8,7 +8,17 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, LargeBinary, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -32,6 +42,9 @@ class GameRow(Base):
     first_declarer: Mapped[int] = mapped_column(Integer)
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer, default=0)
+    epoch: Mapped[int] = mapped_column(BigInteger, default=0)
+    """A random number drawn anew with every version (see `store.new_epoch`): a restored backup
+    gives a game back a version number it had, never a new state under an old (version, epoch)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     settle: Mapped[dict[str, str] | None] = mapped_column(JSON)
@@ -168,6 +181,8 @@ class GroupRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     """Bumped by every merge or undone merge, so that cached statistics of the group are not reused."""
+    epoch: Mapped[int] = mapped_column(BigInteger, default=0)
+    """Drawn anew with every merge or undone merge, as a game's epoch is with every version."""
 
 
 class NameMergeRow(Base):
@@ -179,3 +194,12 @@ class NameMergeRow(Base):
     alias: Mapped[str] = mapped_column(String(40), primary_key=True)
     name: Mapped[str] = mapped_column(String(40))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class SettingRow(Base):
+    """A value every server of the database shares (the secret key), written once by the first."""
+
+    __tablename__ = "settings"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from flask import Flask, Response, request
-from flask.sessions import SecureCookieSessionInterface
+from flask import Flask, Request, Response, request
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
+
+from . import secret
 
 csrf = CSRFProtect()
 
@@ -39,6 +41,11 @@ class SessionInterface(SecureCookieSessionInterface):
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(super().get_cookie_secure(app)) or request.is_secure
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        # The first thing of a request that needs the key: the database's, shared by every server.
+        secret.ensure(app)
+        return super().open_session(app, request)
 
 
 def private() -> bool:

@@ -82,8 +82,12 @@ def buffered(app: WSGIApp, limit: int, timeout: float = REQUEST_TIMEOUT) -> WSGI
 
 def application() -> WSGIApp:
     """The app as gunicorn serves it: `gunicorn 'scorekeeper.serving:application()'`."""
-    from . import create_app
+    from . import create_app, secret
 
     app = create_app()
+    # At start, not at the first request: a server whose secret key disagrees with the other
+    # servers of its database refuses to start, and says why (see `secret`).
+    with app.app_context():
+        secret.ensure(app)
     limit = int(app.config.get("MAX_CONTENT_LENGTH") or 256 * 1024)
     return buffered(app, limit)

@@ -1,9 +1,16 @@
 """Games in the database: create, find by link, and change with a version check.
 
-Every change names the version of the game it was made on. The version is
-bumped with a conditional UPDATE and the change is recorded under a unique
+Every change names the state of the game it was made on: its version and the
+epoch drawn with that version (its stamp, "12.3f9a0c"). The version is bumped
+with a conditional UPDATE on both, and the change is recorded under a unique
 (game, version) key, so two phones, workers or machines changing the same
-version never both succeed: the second gets Conflict.
+state never both succeed: the second gets Conflict.
+
+Why an epoch: a backup restored while the servers run (or a plain pg_restore)
+gives a game back a version number it had before, and the next save makes a
+version number that already named another state. The epoch is drawn at random
+with every version, so a stamp names one state for good: caches, ETags and
+forms use stamps, never bare version numbers.
 """
 
 from __future__ import annotations
@@ -28,6 +35,10 @@ class Conflict(Exception):
     """The game changed since the version the change was made on."""
 
 
+class Changed(Exception):
+    """The game changed while its deals were being read."""
+
+
 @dataclass(frozen=True)
 class StoredGame:
     """A game as loaded for one request: the row, the checked game, and the link used."""
@@ -44,10 +55,29 @@ class StoredGame:
     def version(self) -> int:
         return self.row.version
 
+    @property
+    def stamp(self) -> str:
+        """The state shown: what forms carry, and what ETags and caches name."""
+        return stamp(self.row.version, self.row.epoch)
+
     def detail(self, index: int) -> dict[str, Any]:
         """What the form showed for the deal at `index` beyond its result (who took which queen)."""
         deal = self.row.deals[index] if index < len(self.row.deals) else None
         return dict(deal.entry or {}) if deal is not None else {}
+
+
+# Below 2**40, so that a group's sum of its games' epochs (groups.state) stays a 64-bit integer.
+EPOCH_LIMIT = 2**40 - 1
+
+
+def new_epoch() -> int:
+    """A random epoch for a new version: 40 bits, drawn anew with every write."""
+    return 1 + secrets.randbits(40) % EPOCH_LIMIT
+
+
+def stamp(version: int, epoch: int) -> str:
+    """A game's version and the epoch drawn with it, as one short string: "12.3f9a0c"."""
+    return f"{version}.{epoch:x}"
 
 
 def new_token() -> str:
@@ -89,10 +119,10 @@ def document(row: GameRow) -> dict[str, Any]:
     }
 
 
-# Folded games by (edit token, version): a version never changes once stored, so a worker folds each
-# version once (and a save hands over the game it folded) instead of once per request. The token,
+# Folded games by (edit token, stamp): a stamp names one state for good, so a worker folds each
+# state once (and a save hands over the game it folded) instead of once per request. The token,
 # not the row id, names the game: ids may be used again after a restore, tokens never are.
-FOLDED: Memo[tuple[str, int], Game] = Memo(512)
+FOLDED: Memo[tuple[str, str], Game] = Memo(512)
 
 
 def find(token: str) -> StoredGame | None:
@@ -100,16 +130,36 @@ def find(token: str) -> StoredGame | None:
     if not well_formed(token):
         return None
     s = db.session()
-    row = s.scalar(select(GameRow).where(or_(GameRow.edit_token == token, GameRow.view_token == token)))
-    if row is None:
-        return None
-    return StoredGame(row, folded(row), row.edit_token == token)
+    query = select(GameRow).where(or_(GameRow.edit_token == token, GameRow.view_token == token))
+    for _ in range(READS):
+        row = s.scalar(query.execution_options(populate_existing=True))
+        if row is None:
+            return None
+        try:
+            return StoredGame(row, folded(row), row.edit_token == token)
+        except Changed:  # a save came between the row and its deals: read both again
+            s.expire(row)
+    raise Changed
+
+
+READS = 5
+STAMP_OF_ROW = text("SELECT version, epoch FROM games WHERE id = :id")
 
 
 def folded(row: GameRow) -> Game:
-    """The checked game of a stored row, folded once per version."""
-    key = (row.edit_token, row.version)
-    return FOLDED.get(key) or FOLDED.put(key, load(document(row)))
+    """The checked game of a stored row, folded once per state; Changed if the game changed while
+    its deals were read, so that nothing is kept under a stamp it is not of."""
+    key = (row.edit_token, stamp(row.version, row.epoch))
+    found = FOLDED.get(key)
+    if found is None:
+        game = load(document(row))
+        # PostgreSQL reads each statement at its own moment: the deals may be of a save that came
+        # after the row was read. They are the row's if the game still has the row's stamp.
+        now = db.session().execute(STAMP_OF_ROW, {"id": row.id}).first()
+        if now is None or stamp(int(now[0]), int(now[1])) != key[1]:
+            raise Changed
+        found = FOLDED.put(key, game)
+    return found
 
 
 @dataclass(frozen=True)
@@ -139,6 +189,7 @@ def create(
         first_declarer=game.first_declarer,
         rules=doc["rules"],
         version=0,
+        epoch=new_epoch(),
         group_id=group_id,
     )
     for position, hand in enumerate(doc["hands"]):
@@ -172,7 +223,8 @@ def save(
     submission: tuple[str, str] | None = None,
     detail: dict[str, Any] | None = None,
 ) -> int:
-    """Store `game` as the next version of `stored`, made on `version`; Conflict if stale.
+    """Store `game` as the next version of `stored`, made on `version` and the epoch `stored`
+    was loaded with; Conflict if stale. The new version gets an epoch of its own.
 
     `kind` is "add", "edit", "undo" or "redo" and `position` the deal
     concerned; only that deal's row changes. `submission` is the form's
@@ -190,11 +242,12 @@ def save(
     where = (DealRow.game_id == row.id, DealRow.position == position)
     # Plain statements rather than the ORM's unit of work: a save is four small writes, and
     # flushing objects through the session cost more than the writes themselves.
+    epoch = new_epoch()
     try:
         bumped = s.execute(
             update(GameRow)
-            .where(GameRow.id == row.id, GameRow.version == version)
-            .values(version=version + 1, updated_at=now())
+            .where(GameRow.id == row.id, GameRow.version == version, GameRow.epoch == row.epoch)
+            .values(version=version + 1, epoch=epoch, updated_at=now())
         )
         if bumped.rowcount != 1:  # type: ignore[attr-defined]
             raise Conflict
@@ -214,9 +267,10 @@ def save(
     except (Conflict, IntegrityError):
         s.rollback()
         raise Conflict from None
-    FOLDED.put((row.edit_token, version + 1), game)
+    saved = stamp(version + 1, epoch)
+    FOLDED.put((row.edit_token, saved), game)
     for token in (row.edit_token, row.view_token):
-        VERSIONS.put(token, (version + 1, time.monotonic() + VERSION_TTL))
+        STAMPS.put(token, (saved, time.monotonic() + STAMP_TTL))
     return version + 1
 
 
@@ -243,26 +297,29 @@ def answered(game_id: int, submission: str | None) -> str | None:
     return None if row is None else row.location
 
 
-# A live poll asks every two seconds per open page; fifty phones on one game would read its version
+# A live poll asks every two seconds per open page; fifty phones on one game would read its stamp
 # from the database 25 times a second. Each worker remembers it for a moment instead: a change on
-# another worker or machine shows at most VERSION_TTL seconds later (the poll interval is 2 s).
-VERSION_TTL = 0.5
-VERSIONS: Memo[str, tuple[int, float]] = Memo(4096)
-VERSION_SQL = text("SELECT version FROM games WHERE edit_token = :t OR view_token = :t")
+# another worker or machine (or a restore) shows at most STAMP_TTL seconds later (the poll interval
+# is 2 s). What is remembered is a stamp, so it never stands for another state than the one it named.
+STAMP_TTL = 0.5
+STAMPS: Memo[str, tuple[str, float]] = Memo(4096)
+STAMP_SQL = text("SELECT version, epoch FROM games WHERE edit_token = :t OR view_token = :t")
 
 
-def current_version(token: str) -> int | None:
-    """The version of the game behind a link, read without loading the game."""
+def current_stamp(token: str) -> str | None:
+    """The stamp of the game behind a link, read without loading the game."""
     if not well_formed(token):
         return None
     now_ = time.monotonic()
-    known = VERSIONS.get(token)
+    known = STAMPS.get(token)
     if known is not None and known[1] > now_:
         return known[0]
-    found: int | None = db.session().execute(VERSION_SQL, {"t": token}).scalar()
-    if found is not None:
-        VERSIONS.put(token, (found, now_ + VERSION_TTL))
-    return found
+    found = db.session().execute(STAMP_SQL, {"t": token}).first()
+    if found is None:
+        return None
+    current = stamp(int(found[0]), int(found[1]))
+    STAMPS.put(token, (current, now_ + STAMP_TTL))
+    return current
 
 
 def last_change(row: GameRow) -> ChangeRow | None:

@@ -1,21 +1,23 @@
 """Rendered PDFs kept in the database, so every worker and machine shares them.
 
-A filled sheet's key names the game's version, so a change to the game makes a new key; older
-entries of the game are dropped when a new one is stored. Blank sheets are kept under a hash of
-their parameters. Both are pruned after a while (see `maintenance`).
+A filled sheet's key starts with the game's stamp (its version and epoch: one state for good, also
+across a restore), so a change to the game makes a new key; older entries of the game are dropped
+when a new one is stored. Blank sheets are kept under a hash of their parameters. Both keys carry
+the code revision (`revision.REVISION`): servers running different code never share a sheet, and
+a deploy renders anew. Both are pruned after a while (see `maintenance`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from pathlib import Path
 
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
 from .. import db
 from ..models import PdfCacheRow, SheetCacheRow
+from ..revision import REVISION
 
 
 def get(game_id: int, key: str) -> bytes | None:
@@ -27,11 +29,11 @@ def get(game_id: int, key: str) -> bytes | None:
 
 
 def put(game_id: int, key: str, pdf: bytes) -> None:
-    """Keep `pdf` under `key`, dropping the game's entries for older versions."""
+    """Keep `pdf` under `key`, dropping the game's entries for other states."""
     s = db.session()
-    version = key.split(":", 1)[0]
+    stamp = key.split(":", 1)[0]
     s.execute(
-        delete(PdfCacheRow).where(PdfCacheRow.game_id == game_id, ~PdfCacheRow.key.startswith(f"{version}:"))
+        delete(PdfCacheRow).where(PdfCacheRow.game_id == game_id, ~PdfCacheRow.key.startswith(f"{stamp}:"))
     )
     s.add(PdfCacheRow(game_id=game_id, key=key, pdf=pdf))
     try:
@@ -42,7 +44,7 @@ def put(game_id: int, key: str, pdf: bytes) -> None:
 
 def blank_key(*parts: object) -> str:
     """The cache key of a blank sheet: a hash of everything that changes its bytes."""
-    text = json.dumps([DESIGN, *parts], ensure_ascii=False)
+    text = json.dumps([REVISION, *parts], ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -60,17 +62,3 @@ def put_blank(key: str, pdf: bytes) -> None:
         s.commit()
     except IntegrityError:  # another worker stored the same sheet first
         s.rollback()
-
-
-def _design() -> str:
-    """A short hash of the sheet's template and stylesheets: a new design is a new cache key."""
-    root = Path(__file__).resolve().parents[2]
-    digest = hashlib.sha256()
-    for path in sorted(
-        [root / "templates" / "sheets" / "sheet.html", *(root / "static" / "css").glob("sheet*.css")]
-    ):
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:8]
-
-
-DESIGN = _design()

@@ -55,7 +55,7 @@ def _static_path(url: str) -> Path | None:
 def pdf(
     html: str, fetcher: StaticOnlyFetcher | None = None, cached: Callable[[], bytes | None] | None = None
 ) -> bytes:
-    """The PDF of `html`, its relative URLs taken from static/ (Persian digits if chosen).
+    """The PDF of `html`, its relative URLs taken from static/.
 
     It waits for one of the machine's render slots (see `slots`), and renders off the event loop.
     The request's database session is closed first (loaded rows stay readable); the next use of
@@ -64,10 +64,6 @@ def pdf(
     """
     from flask import current_app
 
-    from ..i18n import persian_digits, persian_page
-
-    if persian_digits():
-        html = persian_page(html)
     config = current_app.config
     chosen = fetcher or StaticOnlyFetcher()
     # The wait may be long: give the request's database connection back to the pool meanwhile, or

@@ -12,6 +12,7 @@ from .. import limits
 from ..chart_view import game_chart
 from ..filenames import disposition
 from ..i18n import persian_digits
+from ..revision import REVISION
 from ..scoring import BARBU, GAMES, Rules
 from ..store import StoredGame
 from ..web.lookup import game_or_404
@@ -94,7 +95,7 @@ def blank_pdf() -> ResponseReturnValue:
 
 @bp.get("/<any(g, v):kind>/<token>/sheet.pdf")
 def filled_pdf(kind: str, token: str) -> ResponseReturnValue:
-    """The game's sheet as PDF: rendered once per version, paper and language, then cached."""
+    """The game's sheet as PDF: rendered once per state, paper and language, then cached."""
     stored = game_or_404(token, kind)
     paper, orientation = _paper()
     data = render_filled(stored, paper, orientation, limited=True)
@@ -105,7 +106,8 @@ def render_filled(stored: StoredGame, paper: str, orientation: str, limited: boo
     """The game's filled sheet: from the cache, else rendered (counted against the asker's limit
     when `limited`) and kept. Also what the background pre-render calls."""
     digits = "fa-digits" if persian_digits() else "digits"
-    key = f"{stored.version}:{paper}:{orientation}:{get_locale()}:{digits}:{cache.DESIGN}"
+    # Everything the render reads: the game's state, the paper, the language, the digits, the code.
+    key = f"{stored.stamp}:{paper}:{orientation}:{get_locale()}:{digits}:{REVISION}"
     data = cache.get(stored.row.id, key)
     if data is None:
         if limited:

@@ -7,7 +7,7 @@ left, so seat `s + 1` sits at the left of seat `s`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 from .options import Rotation
 from .rules import Rules
@@ -67,7 +67,8 @@ class Plan:
         return len(self.declarers)
 
 
-@cache
+# Bounded: the rules of a custom game come from what players typed, so there is no end to them.
+@lru_cache(maxsize=256)
 def plan(rules: Rules, first: int) -> Plan:
     """The plan of a game under `rules` whose first declarer (or dealer) sits at `first`."""
     n, per, count = rules.players, rules.deals_per_declarer, rules.total_deals

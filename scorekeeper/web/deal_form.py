@@ -12,10 +12,11 @@ from collections import defaultdict
 from functools import cache
 from typing import Any
 
-from flask_babel import gettext as _
-from wtforms import BooleanField, RadioField, SelectField, StringField
+from flask_babel.speaklater import LazyString
+from wtforms import BooleanField, RadioField, SelectChoice, SelectField, StringField
 
-from ..i18n import suit_name, taker_question
+from ..i18n import digits, suit_name, taker_question
+from ..i18n import gettext as _
 from ..scoring import (
     Contract,
     Counts,
@@ -64,7 +65,9 @@ def _form_class(contract: Contract, n: int, doubling: bool, ranks: tuple[str, ..
     if contract.names_suit:
         fields["trump"] = RadioField(choices={k: k for k in SUIT_KEYS}, validate_choice=False)
     if contract.names_rank:
-        fields["rank"] = SelectField(choices={"": "–"} | {r: r for r in ranks}, default="")
+        # A rank's label in the reader's digits, worked out when the page is rendered.
+        labels = [SelectChoice("", "–"), *(SelectChoice(r, LazyString(digits, r)) for r in ranks)]
+        fields["rank"] = SelectField(choices=labels, default="")
     if doubling:
         fields["all_doubled"] = BooleanField()
         for a in range(n):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 
 from .. import store
+from ..i18n import gettext as _
 from ..scoring import Contract, Doubling, Game, GameError, doubling_order, targets
 from ..scoring.doubles import only_declarer_doubled
 from ..sheet_view import sheet_view
@@ -78,7 +78,7 @@ def _form(contract: Contract | None, stored: StoredGame) -> DealForm | None:
         return None
     form = form_class(contract, stored.game.rules)()
     if request.method == "GET":
-        form.version.data = str(stored.version)
+        form.version.data = stored.stamp
     return form
 
 
@@ -108,9 +108,9 @@ def _entry(
     changed = False
     switching = "choose" in request.form
     if form is not None and contract is not None and not switching and form.validate_on_submit():
-        if form.version.data != str(stored.version):
+        if form.version.data != stored.stamp:
             # A repeated submission (double tap, retry, resend after going offline) was made on
-            # the version before its first sending stored it: it is answered as that one was, and
+            # the state before its first sending stored it: it is answered as that one was, and
             # stores nothing. (A first sending always carries the current version, so only here
             # is it worth looking.)
             done = store.answered(stored.row.id, form.submission.data)
@@ -155,7 +155,7 @@ def _entry(
         stored = store.find(stored.token) or stored
         game = stored.game
         if form is not None:
-            form.version.data = str(stored.version)
+            form.version.data = stored.stamp
         if kind == "add":
             if game.complete:
                 return redirect(url_for("games.page", kind="g", token=stored.token), 303)

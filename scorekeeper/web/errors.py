@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, render_template
 from flask.globals import request_ctx
-from flask_babel import gettext as _
-from flask_babel import ngettext
 from werkzeug.exceptions import HTTPException
+
+from ..i18n import gettext as _
+from ..i18n import ngettext
 
 bp = Blueprint("errors", __name__)
 

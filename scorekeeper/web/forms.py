@@ -16,7 +16,7 @@ def new_submission_id() -> str:
 
 
 class EmptyForm(FlaskForm):
-    """A CSRF-protected button that changes a game: it says which version it was made on."""
+    """A CSRF-protected button that changes a game: it says which state (stamp) it was made on."""
 
     version = HiddenField()
     submission = HiddenField(default=new_submission_id)

@@ -7,11 +7,11 @@ from itertools import combinations
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from markupsafe import Markup
 
 from .. import store
 from ..assets import compressed_once
+from ..i18n import gettext as _
 from ..i18n import locale, persian_digits
 from ..memo import Memo
 from ..models import ChangeRow
@@ -40,49 +40,58 @@ def page(kind: str, token: str) -> ResponseReturnValue:
 # polling needs nothing but the database all of them already share.
 @bp.get(f"/{KINDS}/<token>/live")
 def live(kind: str, token: str) -> ResponseReturnValue:
-    """The changing part of the game page, or 304 when the page already shows this version."""
-    version = store.current_version(token)
-    if version is None:
+    """The changing part of the game page, or 304 when the page already shows this state."""
+    stamp = store.current_stamp(token)
+    if stamp is None:
         abort(404)
-    etag = _etag(kind, version)
+    etag = _etag(kind, stamp)
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
-        found = _shared_fragment(token, version) if kind == "v" else None
-        response = found or _page(game_or_404(token, kind), "games/_live.html")
+        found = _shared_fragment(token, stamp) if kind == "v" else None
+        if found is None:
+            # The game as it is now, which may be a later state than the stamp read half a second
+            # ago: the answer's ETag names the state it shows (set by _page).
+            return _no_cache(_page(game_or_404(token, kind), "games/_live.html"))
+        response = found
     response.set_etag(etag, weak=True)
+    return _no_cache(response)
+
+
+def _no_cache(response: Response) -> Response:
     response.headers["Cache-Control"] = "no-cache"
     return response
 
 
-def _etag(kind: str, version: int) -> str:
-    return f"{kind}{version}-{locale()}{'-p' if persian_digits() else ''}"
+def _etag(kind: str, stamp: str) -> str:
+    """The page's ETag: the game's stamp (one state for good), language and digits."""
+    return f"{kind}{stamp}-{locale()}{'-p' if persian_digits() else ''}"
 
 
-def _fresh_form(version: int) -> EmptyForm:
-    """A button form for the version shown, even when the request posted an older one."""
+def _fresh_form(stamp: str) -> EmptyForm:
+    """A button form for the state shown, even when the request posted an older one."""
     form = EmptyForm()
-    form.version.data = str(version)
+    form.version.data = stamp
     form.submission.data = new_submission_id()
     return form
 
 
-# Rendered once per version, language and digits, whoever asks: fifty phones following one game get
-# the same sheet (and, on the read-only link, the same whole live fragment) without fifty renders.
-VIEWS: Memo[tuple[str, int], SheetView] = Memo(256)
+# Rendered once per state (stamp), language and digits, whoever asks: fifty phones following one game
+# get the same sheet (and, on the read-only link, the same whole live fragment) without fifty renders.
+VIEWS: Memo[tuple[str, str], SheetView] = Memo(256)
 SHEETS: Memo[tuple[object, ...], Markup] = Memo(256)
 FRAGMENTS: Memo[tuple[object, ...], str] = Memo(256)
 
 
 def view_of(stored: store.StoredGame) -> SheetView:
-    """The game's sheet view, laid out once per version."""
-    key = (stored.row.edit_token, stored.version)
+    """The game's sheet view, laid out once per state."""
+    key = (stored.row.edit_token, stored.stamp)
     return VIEWS.get(key) or VIEWS.put(key, sheet_view(stored.game))
 
 
 def sheet_html(stored: store.StoredGame, view: SheetView, full: bool) -> Markup:
-    """The scoresheet's HTML, rendered once per version, link kind, language, digits and width."""
-    key = (stored.row.edit_token, stored.version, stored.editable, locale(), persian_digits(), full)
+    """The scoresheet's HTML, rendered once per state, link kind, language, digits and width."""
+    key = (stored.row.edit_token, stored.stamp, stored.editable, locale(), persian_digits(), full)
     found = SHEETS.get(key)
     if found is None:
         html = render_template("games/_sheet.html", stored=stored, view=view, full_sheet=full)
@@ -91,11 +100,11 @@ def sheet_html(stored: store.StoredGame, view: SheetView, full: bool) -> Markup:
 
 
 def _page(stored: store.StoredGame, template: str, notice: str | None = None, status: int = 200) -> Response:
-    etag = _etag("g" if stored.editable else "v", stored.version)
+    etag = _etag("g" if stored.editable else "v", stored.stamp)
     full = request.args.get("sheet") == "full"
     shared = template == "games/_live.html" and not stored.editable and notice is None
     if shared:
-        key = _fragment_key(stored.row.view_token, stored.version)
+        key = _fragment_key(stored.row.view_token, stored.stamp)
         body = FRAGMENTS.get(key) or FRAGMENTS.put(key, _render(stored, template, notice, full))
         response = compressed_once(body, key)
     else:
@@ -104,14 +113,14 @@ def _page(stored: store.StoredGame, template: str, notice: str | None = None, st
     return response
 
 
-def _fragment_key(view_token: str, version: int) -> tuple[object, ...]:
+def _fragment_key(view_token: str, stamp: str) -> tuple[object, ...]:
     """What the read-only live fragment depends on: every phone with the same key gets the same."""
-    return (view_token, version, locale(), persian_digits(), request.args.get("sheet") == "full")
+    return ("game", view_token, stamp, locale(), persian_digits(), request.args.get("sheet") == "full")
 
 
-def _shared_fragment(token: str, version: int) -> Response | None:
-    """The read-only live fragment of this version if already rendered: no query, no render."""
-    key = _fragment_key(token, version)
+def _shared_fragment(token: str, stamp: str) -> Response | None:
+    """The read-only live fragment of this state if already rendered: no query, no render."""
+    key = _fragment_key(token, stamp)
     body = FRAGMENTS.get(key)
     return None if body is None else compressed_once(body, key)
 
@@ -129,10 +138,10 @@ def _render(stored: store.StoredGame, template: str, notice: str | None, full: b
         view=view,
         sheet_html=sheet_html(stored, view, full),
         turn=stored.game.next_turn(),
-        form=_fresh_form(stored.version),
-        again=_fresh_form(stored.version),
+        form=_fresh_form(stored.stamp),
+        again=_fresh_form(stored.stamp),
         notice=notice,
-        etag=_etag("g" if stored.editable else "v", stored.version),
+        etag=_etag("g" if stored.editable else "v", stored.stamp),
         undone=undone if undone_contract is not None else None,
         full_sheet=full,
         undone_contract=undone_contract,
@@ -234,8 +243,8 @@ def _change(
     if not form.validate_on_submit():
         abort(400)
     location = url_for("games.page", kind="g", token=stored.token)
-    if form.version.data != str(stored.version):
-        # A repeat of a change already made carries the version before it (see deals._entry).
+    if form.version.data != stored.stamp:
+        # A repeat of a change already made carries the state before it (see deals._entry).
         done = store.answered(stored.row.id, form.submission.data)
         return redirect(done, 303) if done is not None else _changed(stored.token)
     try:

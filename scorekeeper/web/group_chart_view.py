@@ -6,13 +6,13 @@ from collections.abc import Callable
 from typing import Any
 
 from flask_babel import format_decimal
-from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ..charts import ChartText
 from ..group_charts import bar_chart
 from ..group_stats import Records
 from ..i18n import RTL, contract_name, game_name, locale, number, persian_digits
+from ..i18n import gettext as _
 from ..memo import Memo
 from ..models import GroupRow
 from ..scoring.stats import DECLARER, OPPONENT
@@ -25,7 +25,7 @@ def charts(row: GroupRow, state: str, chosen: Filter, shown: Figures) -> dict[st
     """The page's charts by name: each leaderboard's averages per game (by game kind), each
     kind's doubles ("doubles-<kind>") and each player's points by contract ("<kind>-<n>", n
     counting the players from 1 as the page lists them)."""
-    key = (row.id, state, chosen.key, locale(), persian_digits())
+    key = (row.edit_token, state, chosen.key, locale(), persian_digits())
     found = CHARTS.get(key)
     if found is None:
         drawn = {}

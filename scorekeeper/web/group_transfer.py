@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 
 from .. import group_files
 from ..filenames import disposition
+from ..i18n import gettext as _
 from .groups import group_or_404
 from .language import describe
 

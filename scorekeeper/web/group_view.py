@@ -6,13 +6,15 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
+from typing import TypeVar
 
-from flask_babel import gettext as _
+from flask import abort
 from werkzeug.datastructures import MultiDict
 
 from .. import groups
 from ..group_stats import Board, Names, Records, between, boards, records, tonight
 from ..groups import GroupGame
+from ..i18n import gettext as _
 from ..memo import K, Memo, V
 from ..models import GroupRow
 
@@ -68,23 +70,38 @@ class Night:
     boards: list[Board]
 
 
-# Figures by (group, state, dates): the state changes with any game or merge of the group (see
-# groups.state), so a page read by many phones folds and adds up the group's games once.
+# Figures by (group's edit token, state, dates): the state changes with any game or merge of the
+# group and never comes back (see groups.state), so a page read by many phones folds and adds up
+# the group's games once. What they keep is copied out of the rows (groups.GameInfo), never a row.
 FIGURES: Memo[tuple[object, ...], Figures] = Memo(128)
 NIGHTS: Memo[tuple[object, ...], Night] = Memo(128)
 
 
-GAMES: Memo[tuple[object, ...], tuple[list[GroupGame], Names]] = Memo(64)
-
-
 def _games(row: GroupRow, state: str) -> tuple[list[GroupGame], Names]:
-    """The group's folded games and who is who, read once per state for the page and its parts."""
-    key = (row.id, state)
-    found = GAMES.get(key)
-    if found is None:
-        played = groups.games(row)
-        found = GAMES.put(key, (played, Names(played, groups.merges(row))))
-    return found
+    """The group's folded games and who is who, as they are in `state`; StateMoved when the group
+    is found in another state once they are read (on PostgreSQL each statement reads its own
+    moment), so that nothing is kept under a state it is not of."""
+    played = groups.games(row)
+    names = Names(played, groups.merges(row))
+    now = groups.state(row.edit_token, fresh=True)
+    if now != state:
+        raise groups.StateMoved(now or state)
+    return played, names
+
+
+T = TypeVar("T")
+SETTLE = 10
+
+
+def settled(state: str, show: Callable[[str], T]) -> tuple[str, T]:
+    """`show(state)`, or, if the group moved on while it was read, `show` of the state it moved to;
+    and the state shown (which the page's ETag names)."""
+    for _attempt in range(SETTLE):
+        try:
+            return state, show(state)
+        except groups.StateMoved as moved:
+            state = moved.state
+    abort(503)  # changing faster than it can be read, which no club does: ask again in a moment
 
 
 # When a table saves a deal, every phone following the night asks for the new state within two
@@ -118,7 +135,7 @@ def figures(row: GroupRow, state: str, chosen: Filter) -> Figures:
         counted = between(played, chosen.start, chosen.end)
         return Figures(played, names, boards(counted, names), len(counted), records(counted, names))
 
-    return made_once(FIGURES, (row.id, state, chosen.key), row.id, make)
+    return made_once(FIGURES, (row.edit_token, state, chosen.key), row.edit_token, make)
 
 
 def night(row: GroupRow, state: str) -> Night:
@@ -129,4 +146,4 @@ def night(row: GroupRow, state: str) -> Night:
         tables = tonight(played, datetime.now(UTC))
         return Night(tables, names, boards(tables, names))
 
-    return made_once(NIGHTS, (row.id, state), row.id, make)
+    return made_once(NIGHTS, (row.edit_token, state), row.edit_token, make)

@@ -4,18 +4,19 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 from wtforms import SelectField, StringField
 from wtforms.validators import DataRequired, Length, ValidationError
 
 from .. import groups
 from ..assets import compressed_once
+from ..i18n import gettext as _
 from ..i18n import locale, persian_digits
 from ..memo import Memo
 from ..models import GameRow, GroupRow
 from .group_chart_view import average, charts
-from .group_view import Filter, figures, made_once, night
+from .group_view import Figures, Filter, figures, made_once, night, settled
 from .share import public_base
 
 bp = Blueprint("groups", __name__)
@@ -112,9 +113,13 @@ def groups_opened() -> list[tuple[str, groups.StoredGroup]]:
 
 
 def _page(stored: groups.StoredGroup, form: MergeForm | None = None, status: int = 200) -> Response:
-    state = groups.state(stored.token, fresh=True) or ""
     chosen = Filter.of(request.args)
-    shown = figures(stored.row, state, chosen)
+
+    def show(state: str) -> tuple[Figures, dict[str, Markup], str]:
+        shown = figures(stored.row, state, chosen)
+        return shown, charts(stored.row, state, chosen, shown), _fragment(stored, state)
+
+    state, (shown, drawn, live_part) = settled(groups.state(stored.token, fresh=True) or "", show)
     if form is None:
         form = MergeForm()
     merged = sorted(shown.names.merges.items())
@@ -124,8 +129,8 @@ def _page(stored: groups.StoredGroup, form: MergeForm | None = None, status: int
         stored=stored,
         chosen=chosen,
         figures=shown,
-        charts=charts(stored.row, state, chosen, shown),
-        live=_fragment(stored, state),
+        charts=drawn,
+        live=live_part,
         etag=_etag("gr" if stored.editable else "gv", state),
         merge_form=form,
         merged=[(shown.names.spelling.get(alias, alias), name) for alias, name in merged],
@@ -141,8 +146,8 @@ def merge(token: str) -> ResponseReturnValue:
     """Count one spelling of a name as another in this group."""
     stored = group_or_404(token, "gr")
     form = MergeForm()
-    state = groups.state(token, fresh=True) or ""
-    form.fill(figures(stored.row, state, Filter()).names.spellings())
+    _state, shown = settled(groups.state(token, fresh=True) or "", lambda s: figures(stored.row, s, Filter()))
+    form.fill(shown.names.spellings())
     if form.validate_on_submit() and form.alias.data and form.name.data:
         if groups.merge(stored.row, form.alias.data, form.name.data):
             return redirect(url_for("groups.page", kind="gr", token=token) + "#merges-title", 303)
@@ -177,9 +182,13 @@ def live(kind: str, token: str) -> ResponseReturnValue:
         response = Response(status=304)
     else:
         stored = group_or_404(token, kind)
+        # The state this answer shows, which its ETag names: the group may have moved on since the
+        # state was last read (half a second ago at most), and then the answer shows the new one.
+        state, body = settled(state, lambda s: _fragment(stored, s))
+        etag = _etag(kind, state)
         # Every phone following the night gets the same bytes: compressed once per state.
-        key = ("group", stored.row.id, state, stored.editable, locale(), persian_digits())
-        response = compressed_once(_fragment(stored, state), key)
+        key = ("group", stored.row.edit_token, state, stored.editable, locale(), persian_digits())
+        response = compressed_once(body, key)
     response.set_etag(etag, weak=True)
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -194,11 +203,11 @@ FRAGMENTS: Memo[tuple[object, ...], str] = Memo(256)
 
 def _fragment(stored: groups.StoredGroup, state: str) -> str:
     """The live part of the page, rendered once per group state, link kind, language and digits."""
-    key = (stored.row.id, state, stored.editable, locale(), persian_digits())
+    key = (stored.row.edit_token, state, stored.editable, locale(), persian_digits())
     return made_once(
         FRAGMENTS,
         key,
-        ("fragment", stored.row.id),
+        ("fragment", stored.row.edit_token),
         lambda: render_template("groups/_live.html", stored=stored, night=night(stored.row, state)),
     )
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
 from ..i18n import contract_name, number, place_label, player_name, suit_name, taker_short
+from ..i18n import gettext as _
 from ..scoring import Contract, Counts, GameKind, Group, Order, Rules, Taker
 from ..scoring.words import N_
 

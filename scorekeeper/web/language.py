@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, redirect, request
-from flask_babel import gettext
+from flask import Blueprint, redirect, request
 from werkzeug.wrappers import Response
 
-from ..i18n import LANGUAGES, contract_name, game_name, number, persian_digits, persian_page
+from ..i18n import LANGUAGES, contract_name, game_name, gettext, number, persian_digits
 from ..scoring import Contract, GameKind, Problem
 
 bp = Blueprint("language", __name__)
 YEAR = 60 * 60 * 24 * 365
 
-__all__ = ["bp", "describe", "init_app", "number", "persian_digits", "persian_page"]
+__all__ = ["bp", "describe", "number", "persian_digits"]
 
 
 def _back() -> str:
@@ -51,20 +50,13 @@ def digits(style: str) -> Response:
     return response
 
 
-def init_app(app: Flask) -> None:
-    @app.after_request
-    def digits_in_text(response: Response) -> Response:
-        # Numbers inside translated sentences come from many places; this catches them all.
-        if response.mimetype == "text/html" and not response.direct_passthrough and persian_digits():
-            response.set_data(persian_page(response.get_data(as_text=True)))
-        return response
-
-
 def _spoken(value: object) -> object:
     if isinstance(value, Contract):
         return contract_name(value)
     if isinstance(value, GameKind):
         return game_name(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return number(value)
     return value
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import secrets
 
 from flask import Blueprint, redirect, render_template, request, url_for
-from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import groups, store
+from ..i18n import gettext as _
 from ..scoring import BARBU, GAMES, Game, GameError, GameKind, Rules
 from ..store import StoredGame
 from .language import describe

@@ -7,11 +7,11 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 from wtforms import SelectChoice
 
 from .. import limits, paper_store
+from ..i18n import gettext as _
 from ..i18n import option_phrase
 from ..paper import Findings, PaperSheet, check
 from ..scoring import BARBU, GAMES, GameKind, Rules

@@ -7,14 +7,14 @@ choice; only the rule options that change the sheet's rows, blocks or running to
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import Field, SelectChoice, SelectField, StringField
 from wtforms.validators import Length, Optional, ValidationError
 
+from ..i18n import lazy_gettext as _l
 from ..paper import PaperRow, PaperSheet
 from ..paper.sheet import deal_limit, total_limit
 from ..scoring import GameError, GameKind, Option, Rules
@@ -95,7 +95,8 @@ def contract_field(row: int) -> str:
     return f"c{row}"
 
 
-@cache
+# Bounded: a sheet's rules may carry custom points typed by the player, so there is no end to them.
+@lru_cache(maxsize=64)
 def grid_form(rules: Rules) -> type[GridForm]:
     """The grid form of a sheet under `rules`: a score field per player and row, a contract choice per
     row (none where the rules fix the contract), a running-total field per player and round."""

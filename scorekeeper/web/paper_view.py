@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
-from ..i18n import contract_short, number
+from ..i18n import contract_short, ngettext, number
+from ..i18n import gettext as _
 from ..paper import Findings, Kind, PaperSheet
 from ..scoring import Contract
 from ..scoring.marks import letters

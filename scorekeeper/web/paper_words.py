@@ -7,10 +7,8 @@ running total), so that each reads naturally in every language.
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
-from ..i18n import contract_name, number, signed
+from ..i18n import contract_name, ngettext, number, signed
+from ..i18n import gettext as _
 from ..paper import Finding, Kind, PaperSheet, Suspect
 from ..scoring.words import N_
 

@@ -12,12 +12,14 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
+from flask_babel.speaklater import LazyString
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, SelectChoice, SelectField, StringField
 from wtforms.validators import DataRequired, Length
 
+from ..i18n import gettext as _
+from ..i18n import lazy_gettext as _l
+from ..i18n import number
 from ..scoring import Choice, Flag, GameError, GameKind, Number, Points, Rules
 from ..scoring.options import Setting
 from ..scoring.scoring_rules import ByPlace, size
@@ -55,7 +57,8 @@ def _option_field(option: Choice | Flag | Number) -> Any:
         case Flag():
             return BooleanField(_l(option.label), default=option.default)
         case Number():
-            values = {str(n): str(n) for n in range(option.low, option.high + 1)}
+            # Labels in the reader's digits, worked out when the page is rendered (the form is made once).
+            values = [SelectChoice(str(n), LazyString(number, n)) for n in range(option.low, option.high + 1)]
             return SelectField(_l(option.label), choices=values, default=str(option.default))
 
 

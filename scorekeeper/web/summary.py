@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import Field, StringField, ValidationError
 
 from .. import store
 from ..chart_view import game_chart
+from ..i18n import lazy_gettext as _l
 from ..scoring import GameError
 from ..scoring.settle import DEFAULT_CURRENCY, parse_currency, parse_stake
 from ..scoring.stats import DECLARER, OPPONENT, game_stats

@@ -8,10 +8,10 @@ from decimal import Decimal
 
 from babel import Locale
 from babel.numbers import format_currency, format_decimal
-from flask_babel import gettext as _
 from markupsafe import Markup
 
-from ..i18n import locale, persian_digits
+from ..i18n import digits, locale, persian_digits
+from ..i18n import gettext as _
 from ..scoring import Game, GameError
 from ..scoring.settle import Settlement, minor_unit, parse_currency, parse_stake, settle
 
@@ -25,7 +25,7 @@ def money(amount: Decimal, currency: str, exact: bool = False) -> str:
     pattern = re.sub(
         r"\.0+", "." + "0" * places if places else "", where.currency_formats["standard"].pattern
     )
-    return str(
+    return digits(
         format_currency(
             amount,
             currency,
@@ -39,12 +39,13 @@ def money(amount: Decimal, currency: str, exact: bool = False) -> str:
 
 
 def _numbering() -> str:
-    """Persian digits come with Persian separators (٬ and ٫), not a Latin comma and point."""
+    """Persian digits come with Persian separators (٬ and ٫), not a Latin comma and point (Babel
+    gives the separators; `digits` the digits)."""
     return "arabext" if persian_digits() else "latn"
 
 
 def _decimal(amount: Decimal) -> str:
-    return str(
+    return digits(
         format_decimal(amount, locale=locale(), decimal_quantization=False, numbering_system=_numbering())
     )
 

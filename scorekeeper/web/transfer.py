@@ -8,12 +8,12 @@ import json
 
 from flask import Blueprint, Response, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 
 from .. import store
 from ..filenames import disposition
+from ..i18n import gettext as _
 from ..scoring import GameError, dump, loads
 from ..scoring.marks import letters, marks_of
 from ..sheet_view import sheet_view

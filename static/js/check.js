@@ -52,7 +52,10 @@
     const fixed = row.querySelector("[data-contract-id]");
     const chosen = select ? select.value : (fixed ? fixed.dataset.contractId : "");
     const fits = chosen ? totals[chosen] === sum : Object.values(totals).includes(sum);
-    output.textContent = sum > 0 ? `+${sum}` : sum < 0 ? `\u2212${-sum}` : "0";
+    const shown = sum > 0 ? `+${sum}` : sum < 0 ? `\u2212${-sum}` : "0";
+    // In the page's digits: Persian ones when the reader chose them (the <html> element says).
+    output.textContent = document.documentElement.dataset.digits === "persian"
+      ? shown.replace(/[0-9]/g, (d) => "۰۱۲۳۴۵۶۷۸۹"[d]) : shown;
     output.classList.toggle("off", !fits);
   }
 

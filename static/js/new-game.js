@@ -15,9 +15,10 @@
     const seat = document.querySelector(`[data-seat-label="${input.dataset.seat}"]`);
     const choice = document.querySelector(`[data-first-label="${input.dataset.seat}"]`);
     const fallback = choice ? choice.textContent : "";
+    const number = seat ? seat.textContent : ""; // in the page's digits
     const update = () => {
       const name = input.value.trim();
-      if (seat) seat.textContent = name || String(Number(input.dataset.seat) + 1);
+      if (seat) seat.textContent = name || number;
       if (choice) choice.textContent = name || fallback;
     };
     input.addEventListener("input", update);

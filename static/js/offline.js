@@ -46,7 +46,9 @@
 
   function say(key, count) {
     if (!banner) return;
-    const text = key ? banner.dataset[key].replace("{n}", String(count)) : "";
+    const persian = document.documentElement.dataset.digits === "persian";
+    const number = persian ? String(count).replace(/[0-9]/g, (d) => "۰۱۲۳۴۵۶۷۸۹"[d]) : String(count);
+    const text = key ? banner.dataset[key].replace("{n}", number) : "";
     banner.hidden = !text;
     banner.textContent = text;
   }

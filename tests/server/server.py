@@ -18,7 +18,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -94,25 +94,37 @@ def serve(tmp: Path, https: tuple[Path, Path] | None = None, **settings: str) ->
         _wait_until_up(server)
         yield server
     finally:
-        process.send_signal(signal.SIGTERM)  # the gunicorn master: it stops its own workers
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process, signal.SIGTERM, 20)  # the gunicorn master: it stops its own workers
+
+
+def stop(process: subprocess.Popen[Any], how: signal.Signals, seconds: float) -> None:
+    """Ask `process` to stop with signal `how`; kill it if it has not within `seconds`."""
+    process.send_signal(how)
+    try:
+        process.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def _wait_until_up(server: Server, seconds: float = 30) -> None:
+    wait_until_answering(server.process, server.base + "/offline", server.output, seconds)
+
+
+def wait_until_answering(
+    process: subprocess.Popen[Any], url: str, said: Callable[[], str], seconds: float = 30
+) -> None:
+    """Wait until `url` answers, while `process` (which serves it) runs; `said` is its output."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        if server.process.poll() is not None:
-            raise RuntimeError(f"the server stopped:\n{server.output()}")
+        if process.poll() is not None:
+            raise RuntimeError(f"it stopped:\n{said()}")
         try:
-            get(server.base + "/offline", timeout=2)
+            get(url, timeout=2)
             return
         except (OSError, urllib.error.URLError):
             time.sleep(0.2)
-    raise RuntimeError(f"the server did not answer within {seconds} s:\n{server.output()}")
+    raise RuntimeError(f"{url} did not answer within {seconds} s:\n{said()}")
 
 
 UNVERIFIED = ssl.create_default_context()

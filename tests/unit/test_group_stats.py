@@ -20,8 +20,7 @@ from click.testing import CliRunner
 
 from scorekeeper.cli import main
 from scorekeeper.group_stats import Names, between, boards, records, tonight
-from scorekeeper.groups import GroupGame, fold
-from scorekeeper.models import GameRow
+from scorekeeper.groups import GameInfo, GroupGame, fold
 from scorekeeper.scoring import load
 from tests.oracle.generate import random_game
 
@@ -74,8 +73,8 @@ def as_group(docs: list[dict[str, Any]]) -> list[GroupGame]:
     games = []
     for number, doc in enumerate(docs):
         when = START + timedelta(days=number)
-        # A token of its own, as every stored game has: figures are cached by token and version.
-        row = GameRow(id=number + 1, edit_token=uuid.uuid4().hex, version=0, created_at=when, updated_at=when)
+        # A token of its own, as every stored game has: figures are cached by token and stamp.
+        row = GameInfo(number + 1, uuid.uuid4().hex, uuid.uuid4().hex, "0.1", when, when)
         games.append(GroupGame(row, load(doc)))
     return games
 

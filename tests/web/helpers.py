@@ -131,7 +131,7 @@ def current_version(client: FlaskClient, links: Links) -> str:
 
 
 def form_version(html: str) -> str:
-    found = re.search(r'<input[^>]*name="version"[^>]*value="(\d+)"', html)
+    found = re.search(r'<input[^>]*name="version"[^>]*value="([0-9a-f.]+)"', html)
     assert found, "no version field on the page"
     return found.group(1)
 

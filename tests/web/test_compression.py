@@ -4,15 +4,18 @@ game, and decodes to exactly what an uncompressed answer carries."""
 from __future__ import annotations
 
 import gzip
+import re
 
 import brotli
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import assets
+from scorekeeper import assets, groups
 from tests.builders import worked_example
 
-from .helpers import WORKED_DEAL_1, enter, import_game
+from .digits import western_digits
+from .helpers import WORKED_DEAL_1, Links, create_game, enter, import_game
 
 
 def test_the_live_fragment_is_compressed_once_and_decodes_to_the_plain_one(
@@ -53,3 +56,58 @@ def test_a_groups_live_part_is_compressed_once_and_decodes_to_the_plain_one(clie
     packed = client.get(live, headers={"Accept-Encoding": "gzip"})
     assert packed.headers["Content-Encoding"] == "gzip"
     assert gzip.decompress(packed.get_data()) == plain.get_data()
+
+
+LANGS = ["en", "fa", "hr", "fr"]
+DECODE = {"br": brotli.decompress, "gzip": gzip.decompress}
+
+
+def _routes(app: Flask, client: FlaskClient) -> tuple[dict[str, str], Links]:
+    """Every route whose answer is cached or compressed: live parts of a game and of a group on both
+    links, the pages themselves, and static files."""
+    group = client.post("/groups/new", data={"name": "Club"}).headers["Location"]
+    view = re.search(r"/gv/[A-Za-z0-9_-]+", client.get(group).text)
+    assert view
+    links = create_game(client, group=group.rsplit("/", 1)[1])  # a table of the group
+    view = view.group(0)
+    return {
+        "game live (view)": f"{links.view}/live",
+        "game live (edit)": f"{links.edit}/live",
+        "group live (edit)": f"{group}/live",
+        "group live (view)": f"{view}/live",
+        "game page": links.view,
+        "group page": view,
+        "start page": "/",
+        "stylesheet": "/static/css/app.css",
+        "script": "/static/js/live.js",
+    }, links
+
+
+@pytest.mark.parametrize("digits", ["western", "persian"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_cached_or_compressed_route_decodes_in_every_language(
+    app: Flask, client: FlaskClient, lang: str, digits: str
+) -> None:
+    client.set_cookie("lang", lang)
+    client.set_cookie("digits", digits)  # only Persian readers see it; everyone may send it
+    routes, links = _routes(app, client)
+    for round_ in ("first", "after a change"):
+        for name, url in routes.items():
+            with client.get(url, headers={"Accept-Encoding": "identity"}) as plain:
+                assert plain.status_code == 200, (round_, name)
+                expected, etag = plain.get_data(), plain.headers.get("ETag")
+            for encoding, decode in DECODE.items():
+                with client.get(url, headers={"Accept-Encoding": f"{encoding}, identity;q=0.5"}) as packed:
+                    assert packed.status_code == 200, (round_, name, encoding)
+                    assert packed.headers["Content-Encoding"] == encoding, (round_, name)
+                    body, html = decode(packed.get_data()), packed.mimetype == "text/html"
+                    if html:  # a static file's ETag names its encoding (Flask-Compress adds ":br")
+                        assert packed.headers.get("ETag") == etag, (round_, name)
+                # Pages and edit links carry a fresh one-time id each time: their bytes differ.
+                if not html or "(view)" in name:
+                    assert body == expected, (round_, name, encoding)
+                if html and lang == "fa" and digits == "persian":
+                    assert not western_digits(body.decode()), (round_, name)
+        if round_ == "first":  # a deal changes the game, and so the group's night: new bodies
+            enter(client, links, WORKED_DEAL_1)
+            groups.STATES.clear()  # as STATE_TTL later

@@ -21,6 +21,7 @@ from .helpers import (
     checked,
     count_rows,
     create_game,
+    current_version,
     form_version,
     hands,
     import_game,
@@ -49,7 +50,7 @@ def test_a_stale_deal_gets_the_changed_page_with_the_entry_kept(app: Flask) -> N
     assert checked(page, "ace", "2")
     assert [input_value(page, f"hearts_{s}") for s in range(4)] == ["0", "3", "8", "2"]
     assert "The sheet as it is now" in text_of(page)
-    assert form_version(page) == "1"
+    assert form_version(page).split(".")[0] == "1"
     assert len(hands(phone_a, links)) == 1
     assert count_rows(app, DealRow) == 1
 
@@ -63,9 +64,10 @@ def test_a_stale_deal_gets_the_changed_page_with_the_entry_kept(app: Flask) -> N
 def test_the_same_contract_from_two_phones_is_stored_once(app: Flask) -> None:
     phone_a, phone_b = _two_phones(app)
     links = create_game(phone_a)
-    assert post_deal(phone_a, links, WORKED_DEAL_1, version="0").status_code == 303
+    first = current_version(phone_a, links)
+    assert post_deal(phone_a, links, WORKED_DEAL_1, version=first).status_code == 303
 
-    response = post_deal(phone_b, links, {**WORKED_DEAL_1, "queen_spades": "1"}, version="0")
+    response = post_deal(phone_b, links, {**WORKED_DEAL_1, "queen_spades": "1"}, version=first)
     assert response.status_code == 409
     assert "This game changed" in text_of(response.text)
     assert checked(response.text, "queen_spades", "1")
@@ -104,8 +106,9 @@ def test_a_stale_correction_changes_nothing(app: Flask, client: FlaskClient) -> 
 
 def test_a_deal_posted_twice_by_a_double_tap_is_stored_once(client: FlaskClient) -> None:
     links = create_game(client)
-    first = post_deal(client, links, WORKED_DEAL_1, version="0")
-    second = post_deal(client, links, WORKED_DEAL_1, version="0")
+    shown = current_version(client, links)
+    first = post_deal(client, links, WORKED_DEAL_1, version=shown)
+    second = post_deal(client, links, WORKED_DEAL_1, version=shown)
     assert (first.status_code, second.status_code) == (303, 409)
     assert len(hands(client, links)) == 1
 
@@ -137,6 +140,7 @@ def test_the_same_undo_sent_twice_removes_one_deal(app: Flask, client: FlaskClie
 @pytest.mark.postgres
 def test_two_phones_posting_at_once_store_one_deal(app: Flask) -> None:
     links = create_game(app.test_client())
+    shown = current_version(app.test_client(), links)
     start = threading.Barrier(2)
     statuses: list[int] = []
 
@@ -144,7 +148,7 @@ def test_two_phones_posting_at_once_store_one_deal(app: Flask) -> None:
         client = app.test_client()
         start.wait()
         statuses.append(
-            post_deal(client, links, {**WORKED_DEAL_1, "queen_spades": queen}, version="0").status_code
+            post_deal(client, links, {**WORKED_DEAL_1, "queen_spades": queen}, version=shown).status_code
         )
 
     threads = [threading.Thread(target=phone, args=(q,)) for q in ("0", "1")]

@@ -124,7 +124,7 @@ def test_the_undo_button_on_the_changed_page_works(app: Flask, client: FlaskClie
     changed = client.post(f"{links.edit}/undo", data={"version": stale})
     assert changed.status_code == 409
 
-    assert form_version(changed.text) == str(int(stale) + 1)
+    assert form_version(changed.text).split(".")[0] == str(int(stale.split(".")[0]) + 1)
     again = client.post(f"{links.edit}/undo", data={"version": form_version(changed.text)})
     assert again.status_code == 303
     assert len(hands(client, links)) == 2

@@ -50,6 +50,7 @@ def test_a_malformed_submission_id_is_left_out(app: Flask, client: FlaskClient, 
     assert response.status_code == 303
     assert len(hands(client, links)) == 1
     assert count_rows(app, SubmissionRow) == 0
-    undone = client.post(f"{links.edit}/undo", data={"version": "1", "submission": submission})
+    shown = form_version(client.get(links.edit).text)
+    undone = client.post(f"{links.edit}/undo", data={"version": shown, "submission": submission})
     assert undone.status_code == 303 and hands(client, links) == []
     assert count_rows(app, GameRow) == 1

@@ -202,7 +202,7 @@ def test_ravage_city_must_be_a_multiple_of_12(app: Flask, client: FlaskClient) -
     fields = {**custom_points(ravage=-30), "ravage_city": "y"}
     response = client.post("/new", data=new_game_form(**fields))
     assert errors_after(response.text, "pt_ravage_city_0") == [
-        "Ravage City must be a multiple of 12 so that ties share it evenly, not -30"
+        "Ravage City must be a multiple of 12 so that ties share it evenly, not −30"  # as numbers are shown
     ]
     assert count_rows(app, GameRow) == 0
 

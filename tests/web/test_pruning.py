@@ -15,7 +15,7 @@ from scorekeeper import db, maintenance
 from scorekeeper.models import PdfCacheRow, RateLimitRow, SheetCacheRow, SubmissionRow, now
 from tests.builders import worked_example
 
-from .helpers import WORKED_DEAL_1, count_rows, create_game, import_game, new_game_form
+from .helpers import WORKED_DEAL_1, count_rows, create_game, current_version, import_game, new_game_form
 
 
 def _age(app: Flask, model: type, days: float) -> None:
@@ -29,7 +29,8 @@ def _age(app: Flask, model: type, days: float) -> None:
 def _fill(app: Flask) -> None:
     client = app.test_client()
     links = create_game(client)
-    client.post(links.entry, data={**WORKED_DEAL_1, "version": "0", "submission": "s1"})
+    shown = current_version(client, links)
+    client.post(links.entry, data={**WORKED_DEAL_1, "version": shown, "submission": "s1"})
     client.get(f"{links.view}/sheet.pdf")
     client.get("/sheets/blank.pdf")
     client.post("/new", data=new_game_form())

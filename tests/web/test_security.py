@@ -200,7 +200,8 @@ class TestCsrf:
         assert count_rows(csrf_app, DealRow) == 0
 
         accepted = phone.post(
-            links.entry, data={**WORKED_DEAL_1, "version": "0", "csrf_token": self._token(page)}
+            links.entry,
+            data={**WORKED_DEAL_1, "version": form_version(page), "csrf_token": self._token(page)},
         )
         assert accepted.status_code == 303
         for path in ("/undo", "/again", "/deal/1/edit"):

@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from scorekeeper.models import GameRow
 from tests.builders import full_game
 
-from .helpers import WORKED_DEAL_1, count_rows, create_game, hands, import_game
+from .helpers import WORKED_DEAL_1, count_rows, create_game, current_version, hands, import_game
 
 
 def _submission(html: str, name: str = "submission") -> str:
@@ -23,9 +23,10 @@ def _submission(html: str, name: str = "submission") -> str:
 @pytest.mark.postgres
 def test_an_id_used_on_one_game_is_new_on_another(app: Flask, client: FlaskClient) -> None:
     first, second = create_game(client), create_game(client, ["Eve", "Finn", "Gus", "Hal"])
-    sent = {**WORKED_DEAL_1, "version": "0", "submission": "0123456789abcdef0123456789abcdef"}
-    assert client.post(first.entry, data=sent).headers["Location"].startswith(first.edit)
-    answer = client.post(second.entry, data=sent)
+    sent = {**WORKED_DEAL_1, "submission": "0123456789abcdef0123456789abcdef"}
+    shown = {"version": current_version(client, first)}
+    assert client.post(first.entry, data={**sent, **shown}).headers["Location"].startswith(first.edit)
+    answer = client.post(second.entry, data={**sent, "version": current_version(client, second)})
     assert answer.status_code == 303 and answer.headers["Location"].startswith(second.edit)
     assert len(hands(client, first)) == 1 and len(hands(client, second)) == 1
 

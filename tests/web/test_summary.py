@@ -207,13 +207,16 @@ def test_in_persian(app: Flask, client: FlaskClient) -> None:
     assert stored_settle(app) == [{"stake": "0.5", "currency": "EUR"}]
 
 
-def test_persian_digits_leave_character_references_alone() -> None:
-    """An apostrophe in a name or a sentence is written &#x27;; its digits are not the page's."""
-    from scorekeeper.i18n import persian_page
+def test_persian_digits_leave_character_references_and_names_alone(app: Flask, client: FlaskClient) -> None:
+    """An apostrophe in a name is written &#x27;: its digits are not the page's, nor are a name's."""
+    from .helpers import renamed
 
-    assert persian_page("<p>O&#x27;Brien 12 &amp; 3</p><a href='/g/12'>4</a>") == (
-        "<p>O&#x27;Brien ۱۲ &amp; ۳</p><a href='/g/12'>۴</a>"
-    )
+    links = import_game(app, renamed(worked_example(), ["O'Brien", "Beth 2", "Cat", "Diana"]))
+    client.set_cookie("lang", "fa")
+    client.set_cookie("digits", "persian")
+    html = client.get(summary(links)).text
+    assert "O&#x27;Brien" in html and "<bdi>Beth 2</bdi>" in html
+    assert "\u2066+۱۶\u2069" in html  # Beth's total, in Persian digits
 
 
 def test_the_filled_pdf_has_the_chart_on_page_two(app: Flask, client: FlaskClient) -> None:
