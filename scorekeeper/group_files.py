@@ -72,15 +72,30 @@ def export(group: groups.StoredGroup) -> bytes:
     return out.getvalue()
 
 
+# What export() writes, and all a zip tool makes of game files. Python's zipfile inflates a bzip2
+# or LZMA chunk whole before any limit applies (a 929-byte member asks for gigabytes), so those
+# methods are refused unread; deflate is inflated a chunk at a time, each chunk bounded.
+METHODS = (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED)
+CHUNK = 16 * 1024
+
+
 def _read(archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: list[int]) -> bytes:
     """One member, inflated no further than its limit and the whole zip's budget."""
+    if info.compress_type not in METHODS:
+        name = info.filename[:80]
+        raise ZipProblem(_("%(file)s is compressed in a way this app cannot read; zip it again.", file=name))
     limit = min(MAX_MEMBER, budget[0])
-    with archive.open(info) as member:
-        data = member.read(limit + 1)
-    if len(data) > limit:
+    if info.file_size > limit:  # what the directory says; the inflating below checks what is so
         raise ZipProblem(_("%(file)s is too large for a game file.", file=info.filename[:80]))
-    budget[0] -= len(data)
-    return data
+    chunks, size = [], 0
+    with archive.open(info) as member:
+        while chunk := member.read(min(CHUNK, limit + 1 - size)):
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > limit:
+                raise ZipProblem(_("%(file)s is too large for a game file.", file=info.filename[:80]))
+    budget[0] -= size
+    return b"".join(chunks)
 
 
 def read(data: bytes) -> GroupFile:
