@@ -147,11 +147,7 @@ def _manifest(manifest: Any) -> tuple[str, dict[str, str]]:
     name = " ".join(name.split())[: groups.NAME_LIMIT]
     merges = manifest.get("merges") or {}
     if not isinstance(merges, dict) or not all(
-        isinstance(k, str)
-        and isinstance(v, str)
-        and 0 < len(k) <= 40
-        and 0 < len(v) <= 40
-        and groups.storable(k + v)
+        isinstance(k, str) and isinstance(v, str) and groups.mergeable(k) and groups.mergeable(v)
         for k, v in merges.items()
     ):
         raise ZipProblem(_("The merged names in %(file)s are not readable.", file=MANIFEST))
@@ -168,8 +164,26 @@ def _dates(manifest: dict[str, Any]) -> dict[str, datetime]:
                 when = datetime.fromisoformat(str(entry.get("created_at"))[:40])
             except ValueError:
                 continue
-            found[entry["file"]] = when if when.tzinfo else when.replace(tzinfo=UTC)
+            found[entry["file"]] = started_at(when)
     return found
+
+
+# No game of this app was started before it existed, nor after it is imported. Outside that, a
+# date is clamped: year 1 or 9999 with an offset overflows when turned to UTC, or is stored by
+# PostgreSQL and then cannot be read back into Python (year 0), which would break the pages for good.
+EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
+
+
+def started_at(when: datetime, now: datetime | None = None) -> datetime:
+    """A start date from a manifest, in UTC, clamped to the years a game can have been played."""
+    latest = now or datetime.now(UTC)
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    try:
+        when = when.astimezone(UTC)
+    except OverflowError:
+        return EARLIEST if when.year < EARLIEST.year else latest
+    return min(max(when, EARLIEST), latest)
 
 
 def store_group(found: GroupFile) -> GroupRow:

@@ -35,6 +35,16 @@ def fold(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
+SPELLING_LIMIT = 40  # as a player's name, and the columns of merged spellings
+
+
+def mergeable(spelling: str) -> bool:
+    """Whether a spelling can be kept as a merge: its length is checked after folding too, since
+    folding may lengthen it (40 "ß" fold to 80 "s"), and the folded spelling is what is kept."""
+    longest = max(len(spelling), len(fold(spelling)))
+    return len(spelling) > 0 and longest <= SPELLING_LIMIT and storable(spelling)
+
+
 @dataclass(frozen=True)
 class StoredGroup:
     """A group as loaded for one request, and whether the link used may change it."""

@@ -43,6 +43,9 @@ class MergeForm(FlaskForm):
 
     def validate_alias(self, field: SelectField) -> None:
         self._seen(field)
+        if not groups.mergeable(field.data):
+            # Its folded spelling is what is kept, and folding may lengthen it (ß to ss).
+            raise ValidationError(_("This spelling is too long to be merged."))
 
     def validate_name(self, field: SelectField) -> None:
         self._seen(field)
@@ -50,7 +53,8 @@ class MergeForm(FlaskForm):
     def _seen(self, field: SelectField) -> None:
         seen = {groups.fold(str(value)) for value, _label in field.choices or []}
         data = field.data
-        if not data or len(data) > 40 or not groups.storable(data) or groups.fold(data) not in seen:
+        too_long = len(data or "") > groups.SPELLING_LIMIT
+        if not data or too_long or not groups.storable(data) or groups.fold(data) not in seen:
             raise ValidationError(_("Choose a name seen in the group's games."))
 
 
