@@ -17,10 +17,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask_babel import gettext as _
-from sqlalchemy import update
 
 from . import db, groups, store
-from .models import GameRow, GroupRow, NameMergeRow
+from .models import NameMergeRow
 from .scoring import Game, GameError, Problem, dumps, loads
 
 MANIFEST = "group.json"
@@ -186,19 +185,29 @@ def started_at(when: datetime, now: datetime | None = None) -> datetime:
     return min(max(when, EARLIEST), latest)
 
 
-def store_group(found: GroupFile) -> GroupRow:
-    """Store a checked group as a new group with fresh links, its games and merges in it."""
-    row = groups.create(found.name)
+def store_group(found: GroupFile) -> groups.CreatedGroup:
+    """Store a checked group as a new group with fresh links, its games and merges in it.
+
+    All in one transaction: a crash or a database error midway leaves nothing behind, rather than a
+    half-written group whose link nobody was given.
+    """
     s = db.session()
-    for alias, name in found.merges.items():
-        s.add(NameMergeRow(group_id=row.id, alias=alias, name=name))
-    s.commit()
-    for game, started in found.games:
-        created = store.create(game, kind="import", group_id=row.id)
-        if started is not None:
-            # An old game keeps its date, for the leaderboard's dates, and is not one of tonight's.
-            s.execute(
-                update(GameRow).where(GameRow.id == created.id).values(created_at=started, updated_at=started)
-            )
-    s.commit()
-    return row
+    try:
+        created = groups.stage(found.name)
+        for alias, name in found.merges.items():
+            s.add(NameMergeRow(group_id=created.id, alias=alias, name=name))
+        member = created.membership()
+        games = []
+        for game, started in found.games:
+            row = store.stage(game, member).row
+            if started is not None:
+                # An old game keeps its date, for the leaderboard's dates, and is not one of tonight's.
+                row.created_at = row.updated_at = started
+            games.append(row)
+        s.flush()
+        s.add_all(store.first_change(row, "import") for row in games)
+        s.commit()
+    except BaseException:
+        s.rollback()
+        raise
+    return created

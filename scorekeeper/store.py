@@ -8,8 +8,6 @@ version never both succeed: the second gets Conflict.
 
 from __future__ import annotations
 
-import re
-import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,9 +16,10 @@ from typing import Any
 from sqlalchemy import delete, insert, or_, select, text, update
 from sqlalchemy.exc import IntegrityError
 
-from . import db
+from . import db, links
+from .links import new_token, well_formed
 from .memo import Memo
-from .models import ChangeRow, DealRow, GameRow, SubmissionRow, now
+from .models import ChangeRow, DealRow, GameRow, GroupRow, SubmissionRow, now
 from .scoring import FORMAT, Game, dump, dump_hand, load
 
 
@@ -35,14 +34,19 @@ class StoredGame:
     row: GameRow
     game: Game
     editable: bool
-
-    @property
-    def token(self) -> str:
-        return self.row.edit_token if self.editable else self.row.view_token
+    token: str
+    """The token of the link the game was found by: the database keeps only its hash."""
 
     @property
     def version(self) -> int:
         return self.row.version
+
+    @property
+    def view_token(self) -> str | None:
+        """The read-only link's token: the one used, or (from the edit link) the one sealed under it."""
+        if not self.editable:
+            return self.token
+        return links.unseal(seals(self.row).get("view"), self.token, "game-view", self.row.view_hash)
 
     def detail(self, index: int) -> dict[str, Any]:
         """What the form showed for the deal at `index` beyond its result (who took which queen)."""
@@ -50,20 +54,9 @@ class StoredGame:
         return dict(deal.entry or {}) if deal is not None else {}
 
 
-def new_token() -> str:
-    """A random link token of 192 bits."""
-    return secrets.token_urlsafe(24)
-
-
-# Link tokens and one-time submission ids are short URL-safe strings. Anything else (a NUL byte,
-# which PostgreSQL refuses outright, or more than the column holds) is no such link or id, and is
-# turned away before it reaches the database.
-_KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
-
-
-def well_formed(key: str | None) -> bool:
-    """Whether `key` could be a link token or a submission id."""
-    return key is not None and _KEY.fullmatch(key) is not None
+def seals(row: GameRow | GroupRow) -> dict[str, Any]:
+    """The links kept sealed with a row (see `links`)."""
+    return dict(row.seals or {})
 
 
 def hand_of(deal: DealRow) -> dict[str, Any]:
@@ -89,9 +82,10 @@ def document(row: GameRow) -> dict[str, Any]:
     }
 
 
-# Folded games by (edit token, version): a version never changes once stored, so a worker folds each
-# version once (and a save hands over the game it folded) instead of once per request. The token,
-# not the row id, names the game: ids may be used again after a restore, tokens never are.
+# Folded games by (edit link's hash, version): a version never changes once stored, so a worker
+# folds each version once (and a save hands over the game it folded) instead of once per request.
+# The link's hash, not the row id, names the game: ids may be used again after a restore, links
+# never are.
 FOLDED: Memo[tuple[str, int], Game] = Memo(512)
 
 
@@ -99,64 +93,132 @@ def find(token: str) -> StoredGame | None:
     """The game whose edit or view link ends in `token`."""
     if not well_formed(token):
         return None
-    s = db.session()
-    row = s.scalar(select(GameRow).where(or_(GameRow.edit_token == token, GameRow.view_token == token)))
+    key = links.digest(token)
+    row = db.session().scalar(select(GameRow).where(or_(GameRow.edit_hash == key, GameRow.view_hash == key)))
     if row is None:
         return None
-    return StoredGame(row, folded(row), row.edit_token == token)
+    return StoredGame(row, folded(row), row.edit_hash == key, token)
 
 
 def folded(row: GameRow) -> Game:
     """The checked game of a stored row, folded once per version."""
-    key = (row.edit_token, row.version)
+    key = (row.edit_hash, row.version)
     return FOLDED.get(key) or FOLDED.put(key, load(document(row)))
 
 
 @dataclass(frozen=True)
 class Once:
-    """A one-time submission made on game `game_id` that creates another game ("play again").
+    """A one-time submission made on game `made_on` that creates another game ("play again").
 
     `location` gives the page to answer a repeat with, from the new game's edit token.
     """
 
-    game_id: int
+    made_on: StoredGame
     submission: str
-    version: int
     location: Callable[[str], str]
 
 
-def create(
-    game: Game, kind: str = "create", once: Once | None = None, group_id: int | None = None
-) -> GameRow:
-    """Store `game` as a new game with fresh links, in group `group_id` if given; Conflict if `once`
-    was already acted on."""
-    s = db.session()
+@dataclass(frozen=True)
+class Membership:
+    """The group a new game joins, and the links its links are sealed under there (see `links`)."""
+
+    group_id: int
+    group_view: str
+    """The group's read-only link: the game's pages link back to it, and it opens the game's
+    read-only link on the group's pages."""
+    edit_key: str
+    """What opens the game's edit link on the group's edit page: the group's edit link, or the
+    edit link of the game `edit_by` that this one follows."""
+    edit_by: int | None = None
+
+
+def membership(stored: StoredGame) -> Membership | None:
+    """The group that a game started from `stored` ("play again", on its edit link) joins: its own."""
+    row = stored.row
+    if row.group_id is None or not stored.editable:
+        return None
+    group_view = group_link(stored)
+    return None if group_view is None else Membership(row.group_id, group_view, stored.token, row.id)
+
+
+def group_link(stored: StoredGame) -> str | None:
+    """The read-only link of the group the game belongs to, opened with the game's own link."""
+    row = stored.row
+    if row.group_id is None:
+        return None
+    expected = db.session().scalar(select(GroupRow.view_hash).where(GroupRow.id == row.group_id))
+    return links.unseal(seals(row).get("group"), stored.view_token, "game-group", expected or "")
+
+
+@dataclass(frozen=True)
+class Created:
+    """A game just stored, with its two links: the only time they are known in clear."""
+
+    row: GameRow
+    edit_token: str
+    view_token: str
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+
+def stage(game: Game, group: Membership | None = None) -> Created:
+    """`game` as a new row with fresh links, added to the session but neither flushed nor committed."""
+    edit, view = new_token(), new_token()
+    sealed: dict[str, Any] = {"view": links.seal(view, edit, "game-view")}
+    if group is not None:
+        sealed |= {
+            "group": links.seal(group.group_view, view, "game-group"),
+            "view_in_group": links.seal(view, group.group_view, "member-view"),
+            "edit_in_group": links.seal(edit, group.edit_key, "member-edit"),
+            "edit_by": group.edit_by,
+        }
     doc = dump(game)
     row = GameRow(
-        edit_token=new_token(),
-        view_token=new_token(),
+        edit_hash=links.digest(edit),
+        view_hash=links.digest(view),
+        seals=sealed,
         players=list(game.players),
         first_declarer=game.first_declarer,
         rules=doc["rules"],
         version=0,
-        group_id=group_id,
+        group_id=group.group_id if group is not None else None,
     )
     for position, hand in enumerate(doc["hands"]):
         row.deals.append(_deal_row(position, hand))
-    s.add(row)
+    db.session().add(row)
+    return Created(row, edit, view)
+
+
+def first_change(row: GameRow, kind: str) -> ChangeRow:
+    """The change that records a new game (`row` flushed, so that it has its id)."""
+    return ChangeRow(game_id=row.id, version=0, kind=kind, position=None, before=None, after=None)
+
+
+def create(
+    game: Game, kind: str = "create", once: Once | None = None, group: Membership | None = None
+) -> Created:
+    """Store `game` as a new game with fresh links, in `group` if given; Conflict if `once` was
+    already acted on."""
+    s = db.session()
+    created = stage(game, group)
     s.flush()
-    s.add(ChangeRow(game_id=row.id, version=0, kind=kind, position=None, before=None, after=None))
+    s.add(first_change(created.row, kind))
     if once is not None and well_formed(once.submission):
-        location = once.location(row.edit_token)
+        made_on = once.made_on
+        location = _sealed_location(made_on, once.location(created.edit_token))
         s.add(
-            SubmissionRow(id=once.submission, game_id=once.game_id, version=once.version, location=location)
+            SubmissionRow(
+                id=once.submission, game_id=made_on.row.id, version=made_on.version, location=location
+            )
         )
     try:
         s.commit()
     except IntegrityError:  # the same submission, sent twice at once, was stored by the other
         s.rollback()
         raise Conflict from None
-    return row
+    return created
 
 
 def _deal_row(position: int, hand: dict[str, Any]) -> DealRow:
@@ -208,15 +270,17 @@ def save(
         change = {"kind": kind, "position": position, "before": before, "after": after, "at": now()}
         s.execute(insert(ChangeRow).values(game_id=row.id, version=version + 1, **change))
         if submission is not None and well_formed(submission[0]):
-            once = {"id": submission[0], "version": version + 1, "location": submission[1], "at": now()}
+            location = _sealed_location(stored, submission[1])
+            once = {"id": submission[0], "version": version + 1, "location": location, "at": now()}
             s.execute(insert(SubmissionRow).values(game_id=row.id, **once))
         s.commit()
     except (Conflict, IntegrityError):
         s.rollback()
         raise Conflict from None
-    FOLDED.put((row.edit_token, version + 1), game)
-    for token in (row.edit_token, row.view_token):
-        VERSIONS.put(token, (version + 1, time.monotonic() + VERSION_TTL))
+    FOLDED.put((row.edit_hash, version + 1), game)
+    expires = time.monotonic() + VERSION_TTL
+    VERSIONS.put(row.edit_hash, (version + 1, True, expires))
+    VERSIONS.put(row.view_hash, (version + 1, False, expires))
     return version + 1
 
 
@@ -232,37 +296,57 @@ def _columns(hand: dict[str, Any], detail: dict[str, Any] | None) -> dict[str, A
     }
 
 
-def answered(game_id: int, submission: str | None) -> str | None:
+def _sealed_location(stored: StoredGame, location: str) -> str:
+    """Where a submission sent the player, kept sealed under the edit link it was posted to: the
+    address holds an edit link (the game's, or a new game's), and the database keeps none."""
+    return links.seal(location, stored.token, "submission")
+
+
+def answered(stored: StoredGame, submission: str | None) -> str | None:
     """Where a submission already acted on for this game sent the player, or None if it is new.
 
     Ids are kept per game: the same id posted to another game is a new submission there.
     """
     if not well_formed(submission):
         return None
-    row = db.session().get(SubmissionRow, (game_id, submission))
-    return None if row is None else row.location
+    row = db.session().get(SubmissionRow, (stored.row.id, submission))
+    if row is None:
+        return None
+    location = links.opened(row.location, stored.token, "submission")
+    # A repeat is sent back where the first sending went; anything else is no such page.
+    return (
+        location
+        if location is not None and location.startswith("/") and not location.startswith("//")
+        else "/"
+    )
 
 
 # A live poll asks every two seconds per open page; fifty phones on one game would read its version
 # from the database 25 times a second. Each worker remembers it for a moment instead: a change on
 # another worker or machine shows at most VERSION_TTL seconds later (the poll interval is 2 s).
+# Kept by the link's hash with the kind of link it is, so that a poll is authorized (the link's
+# kind must match the address) before its ETag is compared.
 VERSION_TTL = 0.5
-VERSIONS: Memo[str, tuple[int, float]] = Memo(4096)
-VERSION_SQL = text("SELECT version FROM games WHERE edit_token = :t OR view_token = :t")
+VERSIONS: Memo[str, tuple[int, bool, float]] = Memo(4096)
+VERSION_SQL = text("SELECT version, edit_hash FROM games WHERE edit_hash = :h OR view_hash = :h")
 
 
-def current_version(token: str) -> int | None:
-    """The version of the game behind a link, read without loading the game."""
+def current_version(token: str) -> tuple[int, bool] | None:
+    """The version of the game behind a link and whether it is the edit link, read without
+    loading the game."""
     if not well_formed(token):
         return None
+    key = links.digest(token)
     now_ = time.monotonic()
-    known = VERSIONS.get(token)
-    if known is not None and known[1] > now_:
-        return known[0]
-    found: int | None = db.session().execute(VERSION_SQL, {"t": token}).scalar()
-    if found is not None:
-        VERSIONS.put(token, (found, now_ + VERSION_TTL))
-    return found
+    known = VERSIONS.get(key)
+    if known is not None and known[2] > now_:
+        return known[0], known[1]
+    found = db.session().execute(VERSION_SQL, {"h": key}).first()
+    if found is None:
+        return None
+    version, editable = int(found[0]), found[1] == key
+    VERSIONS.put(key, (version, editable, now_ + VERSION_TTL))
+    return version, editable
 
 
 def last_change(row: GameRow) -> ChangeRow | None:

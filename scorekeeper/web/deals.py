@@ -103,7 +103,7 @@ def _entry(
             # the version before its first sending stored it: it is answered as that one was, and
             # stores nothing. (A first sending always carries the current version, so only here
             # is it worth looking.)
-            done = store.answered(stored.row.id, form.submission.data)
+            done = store.answered(stored, form.submission.data)
             if done is not None:
                 return redirect(done, 303)
             changed = True
@@ -127,7 +127,7 @@ def _entry(
             except GameError as error:
                 errors = problems_by_section(error, index + 1, contract)
             except store.Conflict:
-                done = store.answered(stored.row.id, form.submission.data)
+                done = store.answered(stored, form.submission.data)
                 if done is not None:
                     return redirect(done, 303)
                 changed = True

@@ -10,7 +10,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from .. import store
+from .. import links, store
 from ..assets import compressed_once
 from ..i18n import locale, persian_digits
 from ..memo import Memo
@@ -41,9 +41,12 @@ def page(kind: str, token: str) -> ResponseReturnValue:
 @bp.get(f"/{KINDS}/<token>/live")
 def live(kind: str, token: str) -> ResponseReturnValue:
     """The changing part of the game page, or 304 when the page already shows this version."""
-    version = store.current_version(token)
-    if version is None:
+    known = store.current_version(token)
+    # Authorized first, as the page itself is: a link of the other kind is no such page, whatever
+    # ETag the request carries.
+    if known is None or known[1] != (kind == "g"):
         abort(404)
+    version = known[0]
     etag = _etag(kind, version)
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
@@ -76,13 +79,13 @@ FRAGMENTS: Memo[tuple[object, ...], str] = Memo(256)
 
 def view_of(stored: store.StoredGame) -> SheetView:
     """The game's sheet view, laid out once per version."""
-    key = (stored.row.edit_token, stored.version)
+    key = (stored.row.edit_hash, stored.version)
     return VIEWS.get(key) or VIEWS.put(key, sheet_view(stored.game))
 
 
 def sheet_html(stored: store.StoredGame, view: SheetView, full: bool) -> Markup:
     """The scoresheet's HTML, rendered once per version, link kind, language, digits and width."""
-    key = (stored.row.edit_token, stored.version, stored.editable, locale(), persian_digits(), full)
+    key = (stored.row.edit_hash, stored.version, stored.editable, locale(), persian_digits(), full)
     found = SHEETS.get(key)
     if found is None:
         html = render_template("games/_sheet.html", stored=stored, view=view, full_sheet=full)
@@ -95,7 +98,7 @@ def _page(stored: store.StoredGame, template: str, notice: str | None = None, st
     full = request.args.get("sheet") == "full"
     shared = template == "games/_live.html" and not stored.editable and notice is None
     if shared:
-        key = _fragment_key(stored.row.view_token, stored.version)
+        key = _fragment_key(stored.row.view_hash, stored.version)
         body = FRAGMENTS.get(key) or FRAGMENTS.put(key, _render(stored, template, notice, full))
         response = compressed_once(body, key)
     else:
@@ -104,14 +107,14 @@ def _page(stored: store.StoredGame, template: str, notice: str | None = None, st
     return response
 
 
-def _fragment_key(view_token: str, version: int) -> tuple[object, ...]:
+def _fragment_key(view_hash: str, version: int) -> tuple[object, ...]:
     """What the read-only live fragment depends on: every phone with the same key gets the same."""
-    return (view_token, version, locale(), persian_digits(), request.args.get("sheet") == "full")
+    return (view_hash, version, locale(), persian_digits(), request.args.get("sheet") == "full")
 
 
 def _shared_fragment(token: str, version: int) -> Response | None:
     """The read-only live fragment of this version if already rendered: no query, no render."""
-    key = _fragment_key(token, version)
+    key = _fragment_key(links.digest(token), version)
     body = FRAGMENTS.get(key)
     return None if body is None else compressed_once(body, key)
 
@@ -216,7 +219,7 @@ def _change(
     location = url_for("games.page", kind="g", token=stored.token)
     if form.version.data != str(stored.version):
         # A repeat of a change already made carries the version before it (see deals._entry).
-        done = store.answered(stored.row.id, form.submission.data)
+        done = store.answered(stored, form.submission.data)
         return redirect(done, 303) if done is not None else _changed(stored.token)
     try:
         version = store.save(
@@ -224,7 +227,7 @@ def _change(
         )
         prerender_sheet(stored, version)
     except store.Conflict:
-        if store.answered(stored.row.id, form.submission.data) is not None:
+        if store.answered(stored, form.submission.data) is not None:
             return redirect(location, 303)
         return _changed(stored.token)
     return redirect(location, 303)
@@ -244,25 +247,20 @@ def again(token: str) -> ResponseReturnValue:
     if not form.validate_on_submit():
         abort(400)
     # A double tap sends the button's one-time id twice: the second is sent to the first new game.
-    done = store.answered(stored.row.id, form.submission.data)
+    done = store.answered(stored, form.submission.data)
     if done is not None:
         return redirect(done, 303)
     old = stored.game
-    once = store.Once(
-        stored.row.id,
-        form.submission.data,
-        stored.version,
-        lambda edit_token: url_for("games.page", kind="g", token=edit_token),
-    )
+    once = store.Once(stored, form.submission.data, lambda edit: url_for("games.page", kind="g", token=edit))
     try:
-        row = store.create(
+        created = store.create(
             Game(old.players, (old.first_declarer + 1) % len(old.players), old.rules),
             once=once,
-            group_id=stored.row.group_id,  # the next game of a club's table stays in the club
+            group=store.membership(stored),  # the next game of a club's table stays in the club
         )
     except store.Conflict:
-        return redirect(store.answered(stored.row.id, form.submission.data) or url_for("home.index"), 303)
-    return redirect(url_for("games.page", kind="g", token=row.edit_token), 303)
+        return redirect(store.answered(stored, form.submission.data) or url_for("home.index"), 303)
+    return redirect(url_for("games.page", kind="g", token=created.edit_token), 303)
 
 
 def _changed(token: str) -> ResponseReturnValue:

@@ -45,8 +45,8 @@ def import_group() -> ResponseReturnValue:
             problem = str(error)
             details = [describe(p, with_deal=True) for p in error.problems]
         else:
-            row = group_files.store_group(found)
-            return redirect(url_for("groups.page", kind="gr", token=row.edit_token), 303)
+            created = group_files.store_group(found)
+            return redirect(url_for("groups.page", kind="gr", token=created.edit_token), 303)
     elif form.file.errors:
         problem = _("Choose a zip file.")
     return render_template(

@@ -110,6 +110,11 @@ def made_once(memo: Memo[K, V], key: K, lock: object, make: Callable[[], V]) -> 
         return memo.get(key) or memo.put(key, make())
 
 
+def all_games(row: GroupRow, state: str) -> list[GroupGame]:
+    """Every game of the group, folded, as its page shows them in this state."""
+    return _games(row, state)[0]
+
+
 def figures(row: GroupRow, state: str, chosen: Filter) -> Figures:
     """The leaderboards and lists of the group over the dates chosen."""
 

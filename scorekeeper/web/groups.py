@@ -9,13 +9,13 @@ from flask_wtf import FlaskForm
 from wtforms import SelectField, StringField
 from wtforms.validators import DataRequired, Length, ValidationError
 
-from .. import groups
+from .. import groups, store
 from ..assets import compressed_once
 from ..i18n import locale, persian_digits
 from ..memo import Memo
-from ..models import GameRow, GroupRow
+from ..store import StoredGame
 from .group_chart_view import average, charts
-from .group_view import Filter, figures, made_once, night
+from .group_view import Filter, all_games, figures, made_once, night
 from .share import public_base
 
 bp = Blueprint("groups", __name__)
@@ -72,8 +72,8 @@ def new() -> ResponseReturnValue:
     form = NewGroupForm()
     form.name.label.text = _("Name of the group")
     if form.validate_on_submit():
-        row = groups.create(" ".join((form.name.data or "").split()))
-        return redirect(url_for("groups.page", kind="gr", token=row.edit_token), 303)
+        created = groups.create(" ".join((form.name.data or "").split()))
+        return redirect(url_for("groups.page", kind="gr", token=created.edit_token), 303)
     if form.name.errors and groups.storable(form.name.data or ""):
         form.name.errors = [_("Give the group a name of at most %(n)s characters.", n=groups.NAME_LIMIT)]
     return render_template("groups/new.html", form=form), 422 if form.errors else 200
@@ -98,9 +98,12 @@ def _remember(entry: str) -> None:
 
 
 @bp.app_template_global()
-def group_of(game: GameRow) -> GroupRow | None:
-    """The group a game page links back to (by its read-only link: a game's link gives no more)."""
-    return groups.of_game(game)
+def group_of(stored: StoredGame) -> tuple[str, str] | None:
+    """The group a game page links back to, as (name, read-only link's token): a game's link gives
+    no more than the group's read-only link, kept sealed under the game's (see `links`)."""
+    group = groups.of_game(stored.row)
+    token = store.group_link(stored) if group is not None else None
+    return None if group is None or token is None else (group.name, token)
 
 
 @bp.app_template_global()
@@ -116,7 +119,7 @@ def groups_opened() -> list[tuple[str, groups.StoredGroup]]:
 
 
 def _page(stored: groups.StoredGroup, form: MergeForm | None = None, status: int = 200) -> Response:
-    state = groups.state(stored.token, fresh=True) or ""
+    state = _state(stored.token, fresh=True)
     chosen = Filter.of(request.args)
     shown = figures(stored.row, state, chosen)
     if form is None:
@@ -130,6 +133,7 @@ def _page(stored: groups.StoredGroup, form: MergeForm | None = None, status: int
         figures=shown,
         charts=charts(stored.row, state, chosen, shown),
         live=_fragment(stored, state),
+        links=stored.game_links(shown.games),
         etag=_etag("gr" if stored.editable else "gv", state),
         merge_form=form,
         merged=[(shown.names.spelling.get(alias, alias), name) for alias, name in merged],
@@ -145,7 +149,7 @@ def merge(token: str) -> ResponseReturnValue:
     """Count one spelling of a name as another in this group."""
     stored = group_or_404(token, "gr")
     form = MergeForm()
-    state = groups.state(token, fresh=True) or ""
+    state = _state(token, fresh=True)
     form.fill(figures(stored.row, state, Filter()).names.spellings())
     if form.validate_on_submit() and form.alias.data and form.name.data:
         if groups.merge(stored.row, form.alias.data, form.name.data):
@@ -173,9 +177,12 @@ def unmerge(token: str) -> ResponseReturnValue:
 @bp.get(f"/{KINDS}/<token>/live")
 def live(kind: str, token: str) -> ResponseReturnValue:
     """The night's tables and ranking, or 304 when the page already shows them."""
-    state = groups.state(token)
-    if state is None:
+    found = groups.state(token)
+    # Authorized first, as the page itself is: a link of the other kind is no such page, whatever
+    # ETag the request carries.
+    if found is None or found[1] != (kind == "gr"):
         abort(404)
+    state = found[0]
     etag = _etag(kind, state)
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
@@ -189,6 +196,11 @@ def live(kind: str, token: str) -> ResponseReturnValue:
     return response
 
 
+def _state(token: str, fresh: bool = False) -> str:
+    found = groups.state(token, fresh=fresh)
+    return "" if found is None else found[0]
+
+
 def _etag(kind: str, state: str) -> str:
     return f"{kind}{state}-{locale()}{'-p' if persian_digits() else ''}"
 
@@ -199,12 +211,13 @@ FRAGMENTS: Memo[tuple[object, ...], str] = Memo(256)
 def _fragment(stored: groups.StoredGroup, state: str) -> str:
     """The live part of the page, rendered once per group state, link kind, language and digits."""
     key = (stored.row.id, state, stored.editable, locale(), persian_digits())
-    return made_once(
-        FRAGMENTS,
-        key,
-        ("fragment", stored.row.id),
-        lambda: render_template("groups/_live.html", stored=stored, night=night(stored.row, state)),
-    )
+
+    def make() -> str:
+        tonight = night(stored.row, state)
+        links = stored.game_links(all_games(stored.row, state))
+        return render_template("groups/_live.html", stored=stored, night=tonight, links=links)
+
+    return made_once(FRAGMENTS, key, ("fragment", stored.row.id), make)
 
 
 @bp.app_template_global()

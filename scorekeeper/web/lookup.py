@@ -23,7 +23,7 @@ def prerender_sheet(stored: StoredGame, version: int) -> None:
     from ..printing import prerender
 
     app = current_app._get_current_object()  # type: ignore[attr-defined]
-    prerender.schedule(app, stored.row.edit_token, version, locale(), persian_digits())
+    prerender.schedule(app, stored.token, version, locale(), persian_digits())
 
 
 def recent_games(limit: int = RECENT_LIMIT) -> list[tuple[str, str, StoredGame]]:

@@ -79,8 +79,8 @@ def new() -> str | Response:
         elif action == "create" and rules is not None:
             created = _game(form, rules)
             if created is not None:
-                row = store.create(created, group_id=group.id if group is not None else None)
-                return redirect(url_for("games.page", kind="g", token=row.edit_token), 303)
+                made = store.create(created, group=group.membership() if group is not None else None)
+                return redirect(url_for("games.page", kind="g", token=made.edit_token), 303)
     elif form.scheme.data == "custom":
         rules, report = build_rules(form, game, players)
     return render_template(

@@ -106,7 +106,7 @@ def _grid(sheet: PaperSheet, kept: paper_store.KeptCheck | None) -> ResponseRetu
             token = paper_store.keep(typed)
         else:
             paper_store.update(kept, typed)
-            token = kept.row.token
+            token = kept.token
         return redirect(url_for("paper.kept", token=token, kept=1), 303)
     page = _grid_page(typed, form, check(typed), kept)
     page.status_code = 200 if valid else 422
@@ -131,7 +131,7 @@ def _grid_page(
         kept=kept,
         names=[who(sheet, s) for s in range(sheet.rules.players)],
         layout=_layout(sheet.rules),
-        action=url_for("paper.kept", token=kept.row.token) if kept else request.full_path.rstrip("?"),
+        action=url_for("paper.kept", token=kept.token) if kept else request.full_path.rstrip("?"),
         totals={k.id: sheet.rules.contract_total(k) for k in sheet.rules.contracts},
         change=None
         if kept

@@ -74,8 +74,8 @@ def as_group(docs: list[dict[str, Any]]) -> list[GroupGame]:
     games = []
     for number, doc in enumerate(docs):
         when = START + timedelta(days=number)
-        # A token of its own, as every stored game has: figures are cached by token and version.
-        row = GameRow(id=number + 1, edit_token=uuid.uuid4().hex, version=0, created_at=when, updated_at=when)
+        # A link of its own, as every stored game has: figures are cached by link (hash) and version.
+        row = GameRow(id=number + 1, edit_hash=uuid.uuid4().hex, version=0, created_at=when, updated_at=when)
         games.append(GroupGame(row, load(doc)))
     return games
 

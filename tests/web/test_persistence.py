@@ -17,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import db, store
 from scorekeeper.db import make_engine
+from scorekeeper.links import digest
 from scorekeeper.models import Base, ChangeRow, DealRow, GameRow
 from scorekeeper.scoring import Deal, Result, dump, load
 from scorekeeper.scoring.contracts import BARBU
@@ -183,14 +184,14 @@ def test_deleting_a_game_deletes_its_deals_and_history(app: Flask) -> None:
     kept = import_game(app, worked_example())
     gone = import_game(app, full_game())
     with app.extensions["db_engine"].begin() as connection:
-        connection.execute(delete(GameRow).where(GameRow.edit_token == gone.edit_token))
+        connection.execute(delete(GameRow).where(GameRow.edit_hash == digest(gone.edit_token)))
     assert (count_rows(app, GameRow), count_rows(app, DealRow), count_rows(app, ChangeRow)) == (1, 2, 1)
     assert len(_load(app, kept.edit_token).game.deals) == 2
 
 
 @pytest.mark.parametrize(
     ("table", "columns"),
-    [("deals", ["game_id", "position"]), ("changes", ["game_id", "version"]), ("games", ["edit_token"])],
+    [("deals", ["game_id", "position"]), ("changes", ["game_id", "version"]), ("games", ["edit_hash"])],
 )
 def test_the_unique_constraints_exist(app: Flask, table: str, columns: list[str]) -> None:
     inspector = inspect(app.extensions["db_engine"])
