@@ -68,6 +68,8 @@ def configure(app: Flask, test_config: dict[str, object] | None) -> None:
         PRUNE_INTERVAL=600,
         SUBMISSION_DAYS=30,
         PDF_CACHE_DAYS=14,
+        # A kept paper check nobody corrected for this long is deleted.
+        PAPER_CHECK_DAYS=90,
     )
     # SCOREKEEPER_TRUSTED_PROXIES=1, SCOREKEEPER_LIMIT_CREATE="[60, 600]" and so on (values in JSON).
     app.config.from_prefixed_env("SCOREKEEPER")

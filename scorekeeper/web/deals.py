@@ -6,7 +6,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from .. import store
+from .. import limits, store
 from ..scoring import Contract, Doubling, Game, GameError, doubling_order, targets
 from ..sheet_view import sheet_view
 from ..store import StoredGame
@@ -112,6 +112,7 @@ def _entry(
             try:
                 deal = read_deal(form, contract, turn.roles.declarer, game.rules)
                 new_game = game.add(deal) if kind == "add" else game.replace(index, deal)
+                limits.check("change")
                 version = store.save(
                     stored,
                     stored.version,

@@ -10,7 +10,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from .. import links, store
+from .. import limits, links, store
 from ..assets import compressed_once
 from ..i18n import locale, persian_digits
 from ..memo import Memo
@@ -222,9 +222,9 @@ def _change(
         done = store.answered(stored, form.submission.data)
         return redirect(done, 303) if done is not None else _changed(stored.token)
     try:
-        version = store.save(
-            stored, stored.version, changed(), kind, position, (form.submission.data, location)
-        )
+        game = changed()
+        limits.check("change")  # an undo or a put-back keeps a row of history, as a deal does
+        version = store.save(stored, stored.version, game, kind, position, (form.submission.data, location))
         prerender_sheet(stored, version)
     except store.Conflict:
         if store.answered(stored, form.submission.data) is not None:

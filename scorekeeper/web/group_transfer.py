@@ -8,7 +8,7 @@ from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 
-from .. import group_files
+from .. import group_files, limits
 from ..filenames import disposition
 from .groups import group_or_404
 from .language import describe
@@ -45,6 +45,8 @@ def import_group() -> ResponseReturnValue:
             problem = str(error)
             details = [describe(p, with_deal=True) for p in error.problems]
         else:
+            # The attempt counted one (limits.ENDPOINTS); the games it stores count the rest.
+            limits.check("import", cost=len(found.games) - 1)
             created = group_files.store_group(found)
             return redirect(url_for("groups.page", kind="gr", token=created.edit_token), 303)
     elif form.file.errors:

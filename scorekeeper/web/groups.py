@@ -9,7 +9,7 @@ from flask_wtf import FlaskForm
 from wtforms import SelectField, StringField
 from wtforms.validators import DataRequired, Length, ValidationError
 
-from .. import groups, store
+from .. import groups, limits, store
 from ..assets import compressed_once
 from ..i18n import locale, persian_digits
 from ..memo import Memo
@@ -152,6 +152,7 @@ def merge(token: str) -> ResponseReturnValue:
     state = _state(token, fresh=True)
     form.fill(figures(stored.row, state, Filter()).names.spellings())
     if form.validate_on_submit() and form.alias.data and form.name.data:
+        limits.check("change")
         if groups.merge(stored.row, form.alias.data, form.name.data):
             return redirect(url_for("groups.page", kind="gr", token=token) + "#merges-title", 303)
         form.name.errors = [_("These two spellings are already one player.")]
@@ -167,6 +168,7 @@ def unmerge(token: str) -> ResponseReturnValue:
     form = FlaskForm()
     if not form.validate_on_submit():
         abort(400)
+    limits.check("change")
     groups.unmerge(stored.row, (request.form.get("alias") or "")[:80])
     return redirect(url_for("groups.page", kind="gr", token=token) + "#merges-title", 303)
 
