@@ -52,6 +52,8 @@ def configure(app: Flask, test_config: dict[str, object] | None) -> None:
         WTF_CSRF_TIME_LIMIT=None,
         MAX_CONTENT_LENGTH=256 * 1024,
         SESSION_COOKIE_SAMESITE="Lax",
+        # The cookie lists the edit links opened on the device: it travels when it changes only.
+        SESSION_REFRESH_EACH_REQUEST=False,
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
         BABEL_DEFAULT_LOCALE="en",
         # Behind a reverse proxy: how many proxies to believe in X-Forwarded-For/-Proto/-Host.

@@ -13,9 +13,11 @@ from .. import groups, limits, store
 from ..assets import compressed_once
 from ..i18n import locale, persian_digits
 from ..memo import Memo
+from ..security import mark_private
 from ..store import StoredGame
 from .group_chart_view import average, charts
 from .group_view import Filter, all_games, figures, made_once, night
+from .lookup import keep_first
 from .share import public_base
 
 bp = Blueprint("groups", __name__)
@@ -63,6 +65,8 @@ def group_or_404(token: str, kind: str) -> groups.StoredGroup:
     found = groups.find(token)
     if found is None or found.editable != (kind == "gr"):
         abort(404)
+    if found.editable:
+        mark_private()
     return found
 
 
@@ -92,9 +96,7 @@ GROUPS_KEPT = 6
 
 def _remember(entry: str) -> None:
     """Put a group's link first in this browser's list of groups, for the start page."""
-    kept = [e for e in session.get("groups", []) if e != entry]
-    session["groups"] = [entry, *kept][:GROUPS_KEPT]
-    session.permanent = True
+    keep_first("groups", entry, GROUPS_KEPT)
 
 
 @bp.app_template_global()
@@ -115,6 +117,8 @@ def groups_opened() -> list[tuple[str, groups.StoredGroup]]:
         stored = groups.find(token)
         if stored is not None and stored.editable == (kind == "gr"):
             found.append((kind, stored))
+    if any(stored.editable for _kind, stored in found):
+        mark_private()
     return found
 
 

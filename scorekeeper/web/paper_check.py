@@ -15,6 +15,7 @@ from .. import limits, paper_store
 from ..i18n import option_phrase
 from ..paper import Findings, PaperSheet, check
 from ..scoring import BARBU, GAMES, GameKind, Rules
+from ..security import mark_private
 from .paper_forms import GridForm, grid_data, grid_form, read_sheet, setup_form, sheet_options
 from .paper_view import grid_view
 from .paper_words import who
@@ -89,6 +90,7 @@ def kept(token: str) -> ResponseReturnValue:
     found = paper_store.find(token)
     if found is None:
         abort(404)
+    mark_private()  # its address is the check's only key, as an edit link is a game's
     return _grid(found.sheet, found)
 
 
@@ -137,8 +139,4 @@ def _grid_page(
         if kept
         else f"{url_for('paper.setup')}?{urlencode(list(request.args.items(multi=True)))}",
     )
-    response = make_response(body)
-    if kept is not None:
-        # The page's address is the check's only key: no cache keeps it.
-        response.headers["Cache-Control"] = "no-store"
-    return response
+    return make_response(body)
