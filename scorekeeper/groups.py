@@ -21,14 +21,15 @@ from .links import new_token, well_formed
 from .memo import Memo
 from .models import GameRow, GroupRow, NameMergeRow, now
 from .scoring import Game
+from .scoring.bidi import has_direction_controls
 
 NAME_LIMIT = 60
 
 
 def storable(text: str) -> bool:
-    """Whether a text can go into a text column: PostgreSQL refuses NUL, and no name needs any
-    other control character."""
-    return not any(unicodedata.category(ch) == "Cc" for ch in text)
+    """Whether a text can go into a text column and be written anywhere: PostgreSQL refuses NUL,
+    and no name needs any other control character, nor a direction control (see scoring.bidi)."""
+    return not any(unicodedata.category(ch) == "Cc" for ch in text) and not has_direction_controls(text)
 
 
 def fold(name: str) -> str:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
+
 from .driver import Report
+from .legacy import empty_database as _empty_database
 
 REPORTS: list[tuple[str, Report]] = []
 
@@ -20,3 +24,10 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
             terminalreporter.write_line(f"5xx: {signature} x{len(errors)}")
             terminalreporter.write_line(f"    e.g. {errors[0].request}")
             terminalreporter.write_line(f"    {errors[0].error}")
+
+
+@pytest.fixture
+def empty_database(database_url: str) -> Iterator[str]:
+    """A database of its own with no schema, beside the session's (see legacy.py)."""
+    with _empty_database(database_url) as url:
+        yield url

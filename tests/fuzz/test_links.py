@@ -8,24 +8,21 @@ Marked `postgres`: `make postgres` runs these against a real PostgreSQL server a
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 import pytest
 import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import create_app, db
+from scorekeeper import db
 from scorekeeper.models import Base
-from scorekeeper.paper import PaperSheet
-from scorekeeper.paper.document import dump
-from scorekeeper.scoring import BARBU, Rules
 from tests.builders import worked_example
 from tests.web.helpers import WORKED_DEAL_1, create_game, enter, new_game_form
 from tests.web.test_groups import create_group, start_game
+
+from .legacy import app_at_0010, old_table, paper_sheet
 
 pytestmark = pytest.mark.postgres
 
@@ -124,49 +121,16 @@ def test_a_poll_of_the_other_kind_of_link_is_404_whatever_its_etag(app: Flask, k
 # -- the migration keeps every link handed out before ---------------------------------------------
 
 
-@pytest.fixture
-def empty_database(database_url: str) -> Iterator[str]:
-    """A database of its own, with no schema: a SQLite file, or a new PostgreSQL database."""
-    if database_url.startswith("sqlite"):
-        path = Path(database_url.removeprefix("sqlite:///")).with_name(f"migrate-{uuid.uuid4().hex}.sqlite")
-        yield f"sqlite:///{path}"
-        return
-    name = f"migrate_{uuid.uuid4().hex[:12]}"
-    admin = sa.create_engine(
-        database_url.replace("postgresql://", "postgresql+psycopg://", 1), isolation_level="AUTOCOMMIT"
-    )
-    with admin.connect() as connection:
-        connection.execute(sa.text(f"CREATE DATABASE {name}"))
-    try:
-        yield database_url.rsplit("/", 1)[0] + f"/{name}"
-    finally:
-        with admin.connect() as connection:
-            connection.execute(sa.text(f"DROP DATABASE {name} WITH (FORCE)"))
-        admin.dispose()
-
-
 OLD = {"game edit": "E" * 32, "game view": "V" * 32, "alone edit": "A" * 32, "alone view": "B" * 32}
 OLD_GROUP = {"group edit": "G" * 32, "group view": "H" * 32}
 OLD_CHECK = "C" * 32
 
 
-def _old(name: str, *columns: str, **typed: Any) -> sa.TableClause:
-    """A table as revision 0010 had it, as far as these rows need."""
-    when = sa.DateTime(timezone=True)
-    return sa.table(
-        name,
-        *(sa.column(c) for c in columns),
-        *(sa.column(c, t) for c, t in typed.items()),
-        sa.column("created_at", when),
-        sa.column("updated_at", when),
-    )
-
-
 def _old_rows(connection: sa.Connection) -> None:
     """Rows as revision 0010 stored them: tokens in clear, and a repeat's address with an edit link."""
     now = datetime.now(UTC)
-    groups = _old("groups", "id", "edit_token", "view_token", "name")
-    games = _old(
+    groups = old_table("groups", "id", "edit_token", "view_token", "name")
+    games = old_table(
         "games",
         "id",
         "edit_token",
@@ -177,7 +141,7 @@ def _old_rows(connection: sa.Connection) -> None:
         players=sa.JSON,
         rules=sa.JSON,
     )
-    checks = _old("paper_checks", "id", "token", sheet=sa.JSON)
+    checks = old_table("paper_checks", "id", "token", sheet=sa.JSON)
     group = {"edit_token": OLD_GROUP["group edit"], "view_token": OLD_GROUP["group view"]}
     group_id = connection.execute(
         sa.insert(groups).values(name="Club", created_at=now, updated_at=now, **group).returning(groups.c.id)
@@ -197,7 +161,12 @@ def _old_rows(connection: sa.Connection) -> None:
             ).scalar_one()
         )
     connection.execute(
-        sa.insert(checks).values(token=OLD_CHECK, sheet=_paper_sheet(), created_at=now, updated_at=now)
+        sa.insert(checks).values(
+            token=OLD_CHECK,
+            sheet=paper_sheet(("Ann", "Beth", "Cat", "Diana")),
+            created_at=now,
+            updated_at=now,
+        )
     )
     connection.execute(
         sa.text(
@@ -207,19 +176,12 @@ def _old_rows(connection: sa.Connection) -> None:
     )
 
 
-def _paper_sheet() -> dict[str, Any]:
-    return dump(PaperSheet.blank(Rules.of(BARBU, 4), ("Ann", "Beth", "Cat", "Diana"), 0))
-
-
 def test_the_migration_keeps_every_link_handed_out_before(
     empty_database: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path / "instance"))
-    app = create_app(
-        {"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": empty_database, "WTF_CSRF_ENABLED": False}
-    )
+    app = app_at_0010(empty_database)
     try:
-        db.upgrade(app, "0010")
         with app.extensions["db_engine"].begin() as connection:
             _old_rows(connection)
         db.upgrade(app)

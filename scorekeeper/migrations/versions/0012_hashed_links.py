@@ -1,4 +1,5 @@
-"""Links kept as SHA-256 hashes; the links a page shows again kept sealed (see scorekeeper.links).
+"""Links kept as SHA-256 hashes; the links a page shows again kept sealed (see scorekeeper.links);
+no name holds a direction control any more (see scorekeeper.scoring.bidi).
 
 Every link handed out before keeps working: each token is replaced by its hash, and the links
 that pages show beside the one they are opened with (a game's read-only link on its edit page,
@@ -6,18 +7,26 @@ a group's games on its pages, a game's group) are sealed from the tokens still i
 is the address a repeated form is sent back to (it holds an edit link). There is no way back:
 the tokens themselves are gone (restore a backup taken before).
 
+Names stored before direction controls were refused (players, groups, merged spellings, paper
+checks) have each control replaced by U+FFFD, everywhere the name is written (a game's deals and
+history name players): the engine now refuses such names, so a game holding one would no longer
+load. Two players of one game whose names differed only by a control are told apart by a suffix.
+
 Revision ID: 0012
 Revises: 0010
 """
 
 from __future__ import annotations
 
+import json
+from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
 from alembic import op
 
 from scorekeeper.links import digest, seal
+from scorekeeper.scoring.bidi import has_direction_controls, without_direction_controls
 
 revision = "0012"
 down_revision = "0010"
@@ -95,6 +104,7 @@ def upgrade() -> None:
     if answers:
         where = (SUBMISSIONS.c.game_id == sa.bindparam("game"), SUBMISSIONS.c.id == sa.bindparam("key"))
         bind.execute(sa.update(SUBMISSIONS).where(*where).values(location=sa.bindparam("sealed")), answers)
+    _clean_names()
 
 
 def _update(table: sa.TableClause, rows: list[dict[str, Any]], **columns: str) -> None:
@@ -103,6 +113,84 @@ def _update(table: sa.TableClause, rows: list[dict[str, Any]], **columns: str) -
         values: dict[str, Any] = {column: sa.bindparam(key) for column, key in columns.items()}
         statement = sa.update(table).where(table.c.id == sa.bindparam("key")).values(**values)
         op.get_bind().execute(statement, rows)
+
+
+def _clean_names() -> None:
+    bind = op.get_bind()
+    for row in bind.execute(sa.text("SELECT id, players FROM games")).all():
+        players = row.players if isinstance(row.players, list) else json.loads(row.players)
+        if not any(isinstance(p, str) and has_direction_controls(p) for p in players):
+            continue
+        names = _renamed(players)
+        _rewrite("games", row.id, {"players": _named(players, names)})
+        for table, columns in (("deals", ("doubles", "result", "entry")), ("changes", ("before", "after"))):
+            for child in bind.execute(
+                sa.text(f"SELECT id, {', '.join(columns)} FROM {table} WHERE game_id = :g"), {"g": row.id}
+            ).all():
+                values = {c: _named(_json(getattr(child, c)), names) for c in columns}
+                _rewrite(table, child.id, values)
+    for row in bind.execute(sa.text("SELECT id, name FROM groups")).all():
+        if has_direction_controls(row.name):
+            bind.execute(
+                sa.text("UPDATE groups SET name = :n WHERE id = :i"),
+                {"n": without_direction_controls(row.name), "i": row.id},
+            )
+    merges = bind.execute(sa.text("SELECT group_id, alias, name FROM name_merges")).all()
+    taken = {(m.group_id, m.alias) for m in merges}
+    for m in merges:
+        if has_direction_controls(m.alias + m.name):
+            alias = without_direction_controls(m.alias)
+            where = {"g": m.group_id, "a": m.alias}
+            bind.execute(sa.text("DELETE FROM name_merges WHERE group_id = :g AND alias = :a"), where)
+            if (m.group_id, alias) not in taken:
+                taken.add((m.group_id, alias))
+                merged = {"a": alias, "n": without_direction_controls(m.name), "t": datetime.now(UTC)}
+                bind.execute(
+                    sa.text("INSERT INTO name_merges (group_id, alias, name, at) VALUES (:g, :a, :n, :t)"),
+                    {"g": m.group_id, **merged},
+                )
+    for row in bind.execute(sa.text("SELECT id, sheet FROM paper_checks")).all():
+        sheet = _json(row.sheet)
+        typed = sheet.get("players") if isinstance(sheet, dict) else None
+        if isinstance(typed, list) and any(isinstance(n, str) and has_direction_controls(n) for n in typed):
+            sheet["players"] = [without_direction_controls(n) if isinstance(n, str) else n for n in typed]
+            _rewrite("paper_checks", row.id, {"sheet": sheet})
+
+
+def _json(value: Any) -> Any:
+    return json.loads(value) if isinstance(value, str) else value
+
+
+def _renamed(players: list[Any]) -> dict[str, str]:
+    """Old name → new name, for the names of one game that hold a direction control."""
+    taken = {p.casefold() for p in players if isinstance(p, str) and not has_direction_controls(p)}
+    renamed = {}
+    for seat, name in enumerate(players):
+        if not isinstance(name, str) or not has_direction_controls(name):
+            continue
+        new = without_direction_controls(name)
+        if new.casefold() in taken:
+            new = f"{new[:36]} ({seat + 1})"
+        taken.add(new.casefold())
+        renamed[name] = new
+    return renamed
+
+
+def _named(value: Any, names: dict[str, str]) -> Any:
+    """`value` (a hand, a result, a list of players...) with every name in `names` renamed."""
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list):
+        return [_named(v, names) for v in value]
+    if isinstance(value, dict):
+        return {names.get(k, k): _named(v, names) for k, v in value.items()}
+    return value
+
+
+def _rewrite(table: str, ident: int, values: dict[str, Any]) -> None:
+    """Set the JSON columns `values` of the row of `table` whose id is `ident`."""
+    target = sa.table(table, sa.column("id", sa.Integer), *(sa.column(c, sa.JSON) for c in values))
+    op.get_bind().execute(sa.update(target).where(target.c.id == ident).values(**values))
 
 
 def downgrade() -> None:
