@@ -20,6 +20,13 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         terminalreporter.write_line(
             f"requests fuzzed: {report.sent}; 5xx seen: {len(report.errors)} ({statuses})"
         )
+        terminalreporter.write_line(
+            f"requests holding no edit link: {report.strangers};"
+            f" writes by them: {len(report.stranger_writes)};"
+            f" refusals that stored something: {len(report.stored_on_refusal)}"
+        )
+        for write in report.stranger_writes[:5]:
+            terminalreporter.write_line(f"stranger write: {write}")
         for signature, errors in sorted(report.classes().items()):
             terminalreporter.write_line(f"5xx: {signature} x{len(errors)}")
             terminalreporter.write_line(f"    e.g. {errors[0].request}")

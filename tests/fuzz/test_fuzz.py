@@ -1,5 +1,6 @@
 """Seeded fuzzing of every form the pages offer, the import, odd paths and odd headers: never a 5xx,
-and a refused request stores nothing. On SQLite in `make fuzz`, on PostgreSQL in `make postgres`.
+a refused request stores nothing, and a request holding no edit link changes nothing stored. On
+SQLite in `make fuzz`, on PostgreSQL in `make postgres`.
 
 FUZZ_SEED and FUZZ_REQUESTS change the run; the report (terminal summary) lists every 5xx class with
 a request that triggers it."""
@@ -36,8 +37,9 @@ FAMILY = ("barbu-3", "barbette", "barbu-5", "french-3", "french-5")
 def test_fuzz(make_app: Callable[..., Flask]) -> None:
     # High limits for creating and importing, so that the forms behind them are reached; a low one
     # for rendering sheets, which keeps the tier within its time (a render takes most of a second).
-    app = make_app(LIMIT_CREATE=PLENTY, LIMIT_IMPORT=PLENTY, LIMIT_PDF=PRINTS)
-    csrf_app = make_app(WTF_CSRF_ENABLED=True, LIMIT_CREATE=PLENTY, LIMIT_IMPORT=PLENTY, LIMIT_PDF=PRINTS)
+    limits = {"LIMIT_CREATE": PLENTY, "LIMIT_IMPORT": PLENTY, "LIMIT_CHANGE": PLENTY, "LIMIT_PDF": PRINTS}
+    app = make_app(**limits)
+    csrf_app = make_app(WTF_CSRF_ENABLED=True, **limits)
     client = app.test_client()
     games = [
         create_game(client),
@@ -65,5 +67,6 @@ def test_fuzz(make_app: Callable[..., Flask]) -> None:
 
     assert report.sent == requests
     assert report.stored_on_refusal == []
+    assert report.strangers > 0 and report.stranger_writes == []
     ours = report.classes()
     assert not ours, "\n".join(f"{sig}: e.g. {errors[0].request}" for sig, errors in ours.items())
