@@ -15,7 +15,7 @@ from ..assets import compressed_once
 from ..i18n import locale, persian_digits
 from ..memo import Memo
 from ..models import ChangeRow
-from ..scoring import Game, chip_moves, chip_nets, load
+from ..scoring import Game, chip_moves, chip_nets, dump, load
 from ..sheet_view import SheetView, sheet_view
 from .forms import EmptyForm, new_submission_id
 from .history_words import changes
@@ -197,16 +197,11 @@ def redo(token: str) -> ResponseReturnValue:
     if undone is None or undone.before is None:
         return redirect(url_for("games.page", kind="g", token=token), 303)
     hand = undone.before
-    return _change(
-        stored,
-        lambda: load({**store.document(stored.row), "hands": [*_hands(stored), hand]}),
-        "redo",
-        len(stored.game.deals),
-    )
-
-
-def _hands(stored: store.StoredGame) -> list[dict[str, object]]:
-    return [store.hand_of(d) for d in stored.row.deals]
+    # From the game as folded at the version found, not from its rows read now: another phone may
+    # have put the deal back meanwhile, and it would then be in the hands twice.
+    doc = dump(stored.game)
+    again = len(stored.game.deals)
+    return _change(stored, lambda: load({**doc, "hands": [*doc["hands"], hand]}), "redo", again)
 
 
 def _change(
