@@ -20,6 +20,7 @@ from flask_babel import gettext as _
 
 from . import db, groups, store
 from .cooperate import pause
+from .links import new_token
 from .models import NameMergeRow
 from .scoring import Game, GameError, Problem, dumps, loads
 
@@ -193,13 +194,17 @@ def store_group(found: GroupFile) -> groups.CreatedGroup:
     All in one transaction: a crash or a database error midway leaves nothing behind, rather than a
     half-written group whose link nobody was given.
     """
+    # Everything is worked out first, yielding to the worker's other requests; then it is written
+    # in one go, so that the write (on SQLite, every other writer waits for it) is short. An old
+    # game keeps its date, for the leaderboard's dates, and is not one of tonight's.
+    tokens = (new_token(), new_token())
+    prepared = store.prepare_many(found.games, store.Membership(0, tokens[1], tokens[0]), between=pause)
     s = db.session()
     try:
-        created = groups.stage(found.name)
+        created = groups.stage(found.name, tokens)
         for alias, name in found.merges.items():
             s.add(NameMergeRow(group_id=created.id, alias=alias, name=name))
-        # An old game keeps its date, for the leaderboard's dates, and is not one of tonight's.
-        store.add_many(found.games, created.membership(), "import", between=pause)
+        store.insert_many(prepared, created.id, "import", between=pause)
         s.commit()
     except BaseException:
         s.rollback()

@@ -117,9 +117,10 @@ class CreatedGroup:
         return store.Membership(self.row.id, self.view_token, self.edit_token)
 
 
-def stage(name: str) -> CreatedGroup:
-    """A new group named `name` with fresh links, added to the session and flushed (not committed)."""
-    edit, view = new_token(), new_token()
+def stage(name: str, tokens: tuple[str, str] | None = None) -> CreatedGroup:
+    """A new group named `name` with fresh links (`tokens`, edit and view, if made already), added
+    to the session and flushed (not committed)."""
+    edit, view = tokens or (new_token(), new_token())
     row = GroupRow(
         edit_hash=links.digest(edit),
         view_hash=links.digest(view),

@@ -204,37 +204,56 @@ def first_change(row: GameRow, kind: str) -> ChangeRow:
     return ChangeRow(game_id=row.id, version=0, kind=kind, position=None, before=None, after=None)
 
 
-BATCH = 20  # games per statement when many are stored at once (a few milliseconds of work each)
+STEP = 20  # games prepared between two pauses (a few milliseconds of work)
 
 
-def add_many(
-    games: Sequence[tuple[Game, datetime | None]],
-    group: Membership,
-    kind: str,
-    between: Callable[[], None] = lambda: None,
+@dataclass(frozen=True)
+class Prepared:
+    """Games ready to be stored at once (an import): each row's columns, but its group, and hands."""
+
+    rows: list[dict[str, Any]]
+    hands: list[list[dict[str, Any]]]
+
+
+def prepare_many(
+    games: Sequence[tuple[Game, datetime | None]], group: Membership, between: Callable[[], None]
+) -> Prepared:
+    """The rows of `games` (each with the time it was started, if known), sealed for `group`,
+    worked out before any write; `between()` is called every STEP games."""
+    rows, hands = [], []
+    for number, (game, started) in enumerate(games, start=1):
+        columns, played, _edit, _view = _fresh(game, group)
+        when = started or now()
+        rows.append({**columns, "created_at": when, "updated_at": when})
+        hands.append(played)
+        if number % STEP == 0:
+            between()
+    return Prepared(rows, hands)
+
+
+def insert_many(
+    prepared: Prepared, group_id: int, kind: str, between: Callable[[], None] = lambda: None
 ) -> None:
-    """Store `games` (each with the time it was started, if known) in `group`, in the session's
-    transaction, not committed; `between()` is called between batches.
+    """Store prepared games in group `group_id`, in the session's transaction, not committed.
 
-    Plain multi-row INSERTs: a zip of 500 games is some 15,000 rows, which the ORM's unit of work
-    takes seconds over."""
+    Plain multi-row INSERTs with nothing else to work out: a zip of 500 games is some 15,000 rows,
+    which the ORM's unit of work takes seconds over. On PostgreSQL they go in batches of STEP
+    games, `between()` called after each (nobody else waits on rows that no one can see yet); on
+    SQLite in one go, since every other writer waits for the write lock meanwhile, and its worker
+    with it (SQLite waits for a lock in C, where gevent cannot switch)."""
     s = db.session()
-    for start in range(0, len(games), BATCH):
-        rows, hands = [], []
-        for game, started in games[start : start + BATCH]:
-            columns, played, _edit, _view = _fresh(game, group)
-            when = started or now()
-            rows.append({**columns, "created_at": when, "updated_at": when})
-            hands.append(played)
+    step = STEP if s.get_bind().dialect.name == "postgresql" else len(prepared.rows) or 1
+    first = {"version": 0, "kind": kind, "position": None, "before": None, "after": None, "at": now()}
+    for start in range(0, len(prepared.rows), step):
+        rows = [{**row, "group_id": group_id} for row in prepared.rows[start : start + step]]
         ids = s.scalars(insert(GameRow).returning(GameRow.id, sort_by_parameter_order=True), rows).all()
         deals = [
             {"game_id": game_id, "position": position, **_columns(hand, None)}
-            for game_id, played in zip(ids, hands, strict=True)
+            for game_id, played in zip(ids, prepared.hands[start : start + step], strict=True)
             for position, hand in enumerate(played)
         ]
         if deals:
             s.execute(insert(DealRow), deals)
-        first = {"version": 0, "kind": kind, "position": None, "before": None, "after": None, "at": now()}
         s.execute(insert(ChangeRow), [{"game_id": game_id, **first} for game_id in ids])
         between()
 
