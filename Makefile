@@ -69,6 +69,8 @@ bench: install-test
 	$(BIN)/python bench/pdf_flood.py
 	$(BIN)/python bench/club_night.py
 	scripts/with-postgres.sh $(BIN)/python bench/club_night.py
+	$(BIN)/python bench/attacks.py
+	scripts/with-postgres.sh $(BIN)/python bench/attacks.py
 
 clean:
 	rm -rf .venv .pytest_cache .mypy_cache .ruff_cache .hypothesis
