@@ -27,8 +27,9 @@ sent, the sending side shut, and what the client still sends is read and dropped
 answer before the close.
 
 The app's database drivers cooperate: psycopg 3 waits on gevent's hub (from 3.1.14), and a
-SQLite statement is short; PDF rendering, the one long CPU task, runs in a render process
-beside each worker (see `printing.renderer`), at most `PDF_RENDERS` at once on the machine.
+SQLite statement that finds the write lock taken waits for it cooperatively (`sqlite_wait`). PDF
+rendering, the one long CPU task, runs in a render process beside each worker (see
+`printing.renderer`), at most `PDF_RENDERS` at once on the machine.
 """
 
 from __future__ import annotations
