@@ -61,6 +61,15 @@ TIMEOUT = 10.0
 Poll = float | None  # seconds, None when unanswered
 
 
+def together(targets: list[Callable[[], None]]) -> None:
+    """Each of `targets` in a thread of its own, until all have returned."""
+    threads = [threading.Thread(target=target) for target in targets]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+
 def poll(url: str, seconds: float) -> list[Poll]:
     """PHONES phones polling `url` for `seconds`, each sending the ETag it was last given."""
     polls: list[Poll] = []
@@ -79,11 +88,7 @@ def poll(url: str, seconds: float) -> list[Poll]:
                 polls.append(None)
             time.sleep(max(0.0, EVERY - (time.monotonic() - started)))
 
-    threads = [threading.Thread(target=phone) for _ in range(PHONES)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    together([phone] * PHONES)
     return polls
 
 
@@ -135,11 +140,7 @@ def each(stop: Any, count: int, step: Callable[[], None], every: float) -> None:
                 step()
             stop.wait(max(0.0, every - (time.monotonic() - started)))
 
-    threads = [threading.Thread(target=loop) for _ in range(count)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    together([loop] * count)
 
 
 # -- the attacks ---------------------------------------------------------------------------------
@@ -287,14 +288,7 @@ def import_attack(stop: Any, out: Any, base: str, links: dict[str, str]) -> None
                 version += 1
                 stop.wait(0.1)
 
-    threads = [
-        threading.Thread(target=each, args=(stop, 1, upload, 1.0)),
-        threading.Thread(target=each, args=(stop, 1, undo_and_put_back, 0.5)),
-    ]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    together([lambda: each(stop, 1, upload, 1.0), lambda: each(stop, 1, undo_and_put_back, 0.5)])
 
 
 # -- memory, fuzz, deals lost ----------------------------------------------------------------------

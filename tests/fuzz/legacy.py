@@ -58,6 +58,12 @@ def old_table(name: str, *columns: str, **typed: Any) -> sa.TableClause:
     )
 
 
+def old_games() -> sa.TableClause:
+    """The games table as revision 0010 had it: its links in clear."""
+    columns = ("id", "edit_token", "view_token", "first_declarer", "version", "group_id")
+    return old_table("games", *columns, players=sa.JSON, rules=sa.JSON)
+
+
 def paper_sheet(names: tuple[str, ...]) -> dict[str, Any]:
     """A blank paper check's document, as the app stores it."""
     return dump(PaperSheet.blank(Rules.of(BARBU, 4), names, 0))

@@ -26,6 +26,7 @@ from scorekeeper import db, store
 from scorekeeper.models import ChangeRow, DealRow, GameRow, GroupRow, NameMergeRow
 from tests.builders import full_game, worked_example
 from tests.web.helpers import count_rows, import_game
+from tests.web.test_group_transfer import zipped
 from tests.web.test_groups import create_group, start_game
 
 pytestmark = pytest.mark.postgres
@@ -122,17 +123,9 @@ def test_a_zip_bomb_is_refused_without_being_inflated(
     assert count_rows(app, GroupRow) == count_rows(app, GameRow) == 0
 
 
-def _zipped(files: dict[str, bytes | str], method: int = zipfile.ZIP_DEFLATED) -> bytes:
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", method) as archive:
-        for name, body in files.items():
-            archive.writestr(name, body)
-    return out.getvalue()
-
-
 @pytest.mark.parametrize("method", [zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED])
 def test_the_methods_the_app_writes_are_read(app: Flask, method: int) -> None:
-    response = _upload(app.test_client(), _zipped({"a.json": json.dumps(worked_example())}, method))
+    response = _upload(app.test_client(), zipped({"a.json": json.dumps(worked_example())}, method))
     assert response.status_code == 303
 
 
@@ -141,7 +134,7 @@ def test_the_methods_the_app_writes_are_read(app: Flask, method: int) -> None:
 
 def test_a_group_import_that_fails_midway_stores_nothing(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
     games = {f"g{n}.json": json.dumps(full_game()) for n in range(5)}
-    content = _zipped({**games, "group.json": json.dumps({"name": "Club", "merges": {"anne": "Ann"}})})
+    content = zipped({**games, "group.json": json.dumps({"name": "Club", "merges": {"anne": "Ann"}})})
     real, calls = store.dump, [0]
 
     def dump_then_fail(game: Any) -> Any:
@@ -173,7 +166,7 @@ def test_imported_dates_far_off_are_clamped_and_the_pages_stay_up(app: Flask) ->
     listed = [{"file": f"g{n}.json", "created_at": when} for n, when in enumerate(ODD_DATES)]
     files["group.json"] = json.dumps({"name": "Old club", "games": listed})
     client = app.test_client()
-    response = _upload(client, _zipped(files))
+    response = _upload(client, zipped(files))
     assert response.status_code == 303, response.text
     group = response.headers["Location"]
     page = client.get(group)
@@ -193,7 +186,7 @@ def _game_links(html: str) -> list[str]:
 def test_a_spelling_that_folds_too_long_is_refused_in_a_manifest(app: Flask) -> None:
     manifest = {"name": "Club", "merges": {"ß" * 40: "Ann"}}
     files = {"a.json": json.dumps(worked_example()), "group.json": json.dumps(manifest)}
-    response = _upload(app.test_client(), _zipped(files))
+    response = _upload(app.test_client(), zipped(files))
     assert response.status_code == 422
     assert "merged names" in response.text
     assert count_rows(app, GroupRow) == 0

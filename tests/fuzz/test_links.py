@@ -22,7 +22,7 @@ from tests.builders import worked_example
 from tests.web.helpers import WORKED_DEAL_1, create_game, enter, new_game_form
 from tests.web.test_groups import create_group, start_game
 
-from .legacy import app_at_0010, old_table, paper_sheet
+from .legacy import app_at_0010, old_games, old_table, paper_sheet
 
 pytestmark = pytest.mark.postgres
 
@@ -130,17 +130,7 @@ def _old_rows(connection: sa.Connection) -> None:
     """Rows as revision 0010 stored them: tokens in clear, and a repeat's address with an edit link."""
     now = datetime.now(UTC)
     groups = old_table("groups", "id", "edit_token", "view_token", "name")
-    games = old_table(
-        "games",
-        "id",
-        "edit_token",
-        "view_token",
-        "first_declarer",
-        "version",
-        "group_id",
-        players=sa.JSON,
-        rules=sa.JSON,
-    )
+    games = old_games()
     checks = old_table("paper_checks", "id", "token", sheet=sa.JSON)
     group = {"edit_token": OLD_GROUP["group edit"], "view_token": OLD_GROUP["group view"]}
     group_id = connection.execute(

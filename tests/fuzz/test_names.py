@@ -24,7 +24,7 @@ from scorekeeper.scoring.bidi import CONTROLS
 from tests.builders import worked_example
 from tests.web.helpers import count_rows, errors_after, new_game_form, renamed
 
-from .legacy import app_at_0010, old_table, paper_sheet
+from .legacy import app_at_0010, old_games, old_table, paper_sheet
 
 pytestmark = pytest.mark.postgres
 
@@ -104,16 +104,7 @@ def test_names_stored_before_lose_their_controls_and_every_page_still_loads(
                 )
                 .returning(sa.column("id"))
             ).scalar_one()
-            games = old_table(
-                "games",
-                "edit_token",
-                "view_token",
-                "first_declarer",
-                "version",
-                "group_id",
-                players=sa.JSON,
-                rules=sa.JSON,
-            )
+            games = old_games()
             game = connection.execute(
                 sa.insert(games)
                 .values(
