@@ -464,8 +464,8 @@ def main() -> None:
         flush=True,
     )
     for which in ("stake", "zip", "flood", "import"):
-        fresh_limits()  # each attack from an address with nothing counted yet
         with tempfile.TemporaryDirectory() as tmp, serve(Path(tmp)) as server:
+            fresh_limits()  # each attack from an address with nothing counted yet
             live = server.base + server.import_game(full_game())["view_url"] + "/live"
             poll(live, 2)  # warm-up: every worker has loaded the app
             baseline = poll(live, MEASURE)
