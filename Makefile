@@ -78,6 +78,8 @@ bench: install-test
 	scripts/with-postgres.sh $(BIN)/python bench/polling.py
 	scripts/with-postgres.sh $(BIN)/python bench/polling.py --pair
 	$(BIN)/python bench/caches.py
+	$(BIN)/python bench/attacks.py
+	scripts/with-postgres.sh $(BIN)/python bench/attacks.py
 
 clean:
 	rm -rf .venv .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -36,7 +36,7 @@ def median_ms(work: Callable[[], object], reset: Callable[[], None] = lambda: No
 
 def main() -> None:
     os.environ["SCOREKEEPER_INSTANCE"] = instance = tempfile.mkdtemp()
-    from scorekeeper import assets, create_app, db, group_stats, groups, store
+    from scorekeeper import assets, create_app, db, group_stats, groups, links, store
     from scorekeeper.scoring import load
     from scorekeeper.scoring.stats import game_stats
     from scorekeeper.sheet_view import sheet_view
@@ -50,7 +50,7 @@ def main() -> None:
     db.upgrade(app)
     with app.app_context():
         group = groups.create("Club")
-        rows = [store.create(load(full_game()), kind="import", group_id=group.id) for _ in range(30)]
+        rows = [store.create(load(full_game()), kind="import", group=group.membership()) for _ in range(30)]
         game_token, group_token = rows[0].view_token, group.view_token
     client = app.test_client()
     client.get(f"/v/{game_token}/live")
@@ -62,10 +62,10 @@ def main() -> None:
         row, view = stored.row, games.view_of(stored)
         found = groups.find(group_token)
         assert found is not None
-        state = groups.state(group_token, fresh=True) or ""
+        state = (groups.state(group_token, fresh=True) or ("",))[0]
         chosen = group_view.Filter()
         shown = group_view.figures(found.row, state, chosen)
-        html = games.FRAGMENTS.get(games._fragment_key(game_token, stored.stamp)) or ""
+        html = games.FRAGMENTS.get(games._fragment_key(links.digest(game_token), stored.stamp)) or ""
 
         def nothing() -> None:
             return None

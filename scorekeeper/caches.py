@@ -8,7 +8,8 @@ restore or deploy does can make it wrong. The rules every cache here keeps:
 - Key by values that never repeat. A game's state is named by its stamp (its version and the
   random epoch drawn with it, see `store`), never by the bare version, which a restore gives
   back, nor by a row id, which a restore hands out again to another game. A group's state is a
-  hash of its games' stamps and epochs (`groups.state`). Links (tokens) are 192 random bits.
+  hash of its games' stamps and epochs (`groups.state`). Links (tokens) are 192 random bits, and
+  caches name a link by its SHA-256 hash, as the database does (see `links`).
 - What a key names never changes, so a value found under it is right on every worker, whichever
   worker made it. A restored state is a state that existed, under the stamp it had.
 - Keep no ORM object past its request (they belong to one request's session): group pages keep
@@ -33,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 STAMP = "a game's stamp (version and epoch): one state for good, also across a restore"
-GROUP = "the group's edit token and state (a hash of its games' versions and epochs, its merges)"
+GROUP = "the group's edit link hash and state (a hash of its games' versions and epochs, its merges)"
 CODE = "values of the code itself (game kinds, contracts, forms): a new revision is a new process"
 
 
@@ -53,35 +54,35 @@ class Cache:
 CACHES = (
     Cache(
         "scorekeeper.store.FOLDED",
-        "(edit token, stamp)",
+        "(edit link hash, stamp)",
         "the folded, checked game",
         STAMP,
         "Memo(512)",
     ),
     Cache(
         "scorekeeper.store.STAMPS",
-        "a game link's token",
+        "a game link's hash, with the kind of link it is",
         "the game's stamp and when to ask again",
         "half a second old at most; the stamp still names the state it was read for",
         "Memo(4096)",
     ),
     Cache(
         "scorekeeper.web.games.VIEWS",
-        "(edit token, stamp)",
+        "(edit link hash, stamp)",
         "the sheet's layout (SheetView)",
         STAMP,
         "Memo(256)",
     ),
     Cache(
         "scorekeeper.web.games.SHEETS",
-        "(edit token, stamp, link kind, language, digits, width)",
+        "(edit link hash, stamp, link kind, language, digits, width)",
         "the sheet's HTML",
         STAMP + "; the words are the code's",
         "Memo(256)",
     ),
     Cache(
         "scorekeeper.web.games.FRAGMENTS",
-        '("game", view token, stamp, language, digits, width)',
+        '("game", view link hash, stamp, language, digits, width)',
         "the read-only live fragment",
         STAMP + "; carries no form, so no one-time id or CSRF token",
         "Memo(256)",
@@ -95,49 +96,49 @@ CACHES = (
     ),
     Cache(
         "scorekeeper.groups.STATES",
-        "a group link's token",
+        "a group link's hash, with the kind of link it is",
         "the group's state and when to ask again",
         "half a second old at most; the state names what it was read for",
         "Memo(4096)",
     ),
     Cache(
         "scorekeeper.group_stats.STATS",
-        "(edit token, stamp)",
+        "(edit link hash, stamp)",
         "one game's figures by contract and role",
         STAMP,
         "Memo(1024)",
     ),
     Cache(
         "scorekeeper.web.group_view.FIGURES",
-        "(group's edit token, state, dates chosen)",
+        "(group's edit link hash, state, dates chosen)",
         "leaderboards, records and games of the group (copies of rows, no ORM object)",
         GROUP,
         "Memo(128)",
     ),
     Cache(
         "scorekeeper.web.group_view.NIGHTS",
-        "(group's edit token, state)",
+        "(group's edit link hash, state)",
         "tonight's tables and ranking (copies of rows); the state includes the hour",
         GROUP,
         "Memo(128)",
     ),
     Cache(
         "scorekeeper.web.group_view._LOCKS",
-        "what is being made: a group's edit token, or its live part",
+        "what is being made: a group's edit link hash, or its live part",
         "a lock, so that one request of a worker makes a new state while the others wait",
         "holds no value, only who is working",
         "Memo(256)",
     ),
     Cache(
         "scorekeeper.web.groups.FRAGMENTS",
-        "(group's edit token, state, link kind, language, digits)",
+        "(group's edit link hash, state, link kind, language, digits)",
         "the group's live part",
         GROUP + "; carries no form",
         "Memo(256)",
     ),
     Cache(
         "scorekeeper.web.group_chart_view.CHARTS",
-        "(group's edit token, state, dates chosen, language, digits)",
+        "(group's edit link hash, state, dates chosen, language, digits)",
         "the group page's SVG charts",
         GROUP,
         "Memo(128)",

@@ -103,8 +103,8 @@ def import_command(file: str) -> None:
     from . import store
 
     game = read_game(file)
-    row = store.create(game, kind="import")
-    links = {"id": row.id, "edit_url": f"/g/{row.edit_token}", "view_url": f"/v/{row.view_token}"}
+    created = store.create(game, kind="import")
+    links = {"id": created.id, "edit_url": f"/g/{created.edit_token}", "view_url": f"/v/{created.view_token}"}
     click.echo(json.dumps(links))
 
 

@@ -31,6 +31,8 @@ def configure(app: Flask, test_config: dict[str, object] | None) -> None:
         WTF_CSRF_TIME_LIMIT=None,
         MAX_CONTENT_LENGTH=256 * 1024,
         SESSION_COOKIE_SAMESITE="Lax",
+        # The cookie lists the edit links opened on the device: it travels when it changes only.
+        SESSION_REFRESH_EACH_REQUEST=False,
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
         BABEL_DEFAULT_LOCALE="en",
         # Behind a reverse proxy: how many proxies to believe in X-Forwarded-For/-Proto/-Host.
@@ -47,6 +49,8 @@ def configure(app: Flask, test_config: dict[str, object] | None) -> None:
         PRUNE_INTERVAL=600,
         SUBMISSION_DAYS=30,
         PDF_CACHE_DAYS=14,
+        # A kept paper check nobody corrected for this long is deleted.
+        PAPER_CHECK_DAYS=90,
     )
     # SCOREKEEPER_TRUSTED_PROXIES=1, SCOREKEEPER_LIMIT_CREATE="[60, 600]" and so on (values in JSON).
     app.config.from_prefixed_env("SCOREKEEPER")

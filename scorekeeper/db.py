@@ -13,6 +13,8 @@ from flask.cli import AppGroup
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
+from . import sqlite_wait
+
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
@@ -25,8 +27,11 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 
 def make_engine(url: str) -> Engine:
-    """An engine for `url`; SQLite connections get WAL and foreign keys."""
-    engine = create_engine(url, pool_pre_ping=not url.startswith("sqlite"))
+    """An engine for `url`; SQLite connections get WAL, foreign keys, and under gevent waits for
+    the write lock that let the worker's other requests run (see `sqlite_wait`)."""
+    sqlite = url.startswith("sqlite")
+    waits = sqlite_wait.connect_args() if sqlite else {}
+    engine = create_engine(url, pool_pre_ping=not sqlite, connect_args=waits)
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
     return engine

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import update
-
 from . import db, groups, store
+from .cooperate import pause
 from .i18n import gettext as _
-from .models import GameRow, GroupRow, NameMergeRow
+from .links import new_token
+from .models import NameMergeRow
 from .scoring import Game, GameError, Problem, dumps, loads
 
 MANIFEST = "group.json"
@@ -72,15 +72,30 @@ def export(group: groups.StoredGroup) -> bytes:
     return out.getvalue()
 
 
+# What export() writes, and all a zip tool makes of game files. Python's zipfile inflates a bzip2
+# or LZMA chunk whole before any limit applies (a 929-byte member asks for gigabytes), so those
+# methods are refused unread; deflate is inflated a chunk at a time, each chunk bounded.
+METHODS = (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED)
+CHUNK = 16 * 1024
+
+
 def _read(archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: list[int]) -> bytes:
     """One member, inflated no further than its limit and the whole zip's budget."""
+    if info.compress_type not in METHODS:
+        name = info.filename[:80]
+        raise ZipProblem(_("%(file)s is compressed in a way this app cannot read; zip it again.", file=name))
     limit = min(MAX_MEMBER, budget[0])
-    with archive.open(info) as member:
-        data = member.read(limit + 1)
-    if len(data) > limit:
+    if info.file_size > limit:  # what the directory says; the inflating below checks what is so
         raise ZipProblem(_("%(file)s is too large for a game file.", file=info.filename[:80]))
-    budget[0] -= len(data)
-    return data
+    chunks, size = [], 0
+    with archive.open(info) as member:
+        while chunk := member.read(min(CHUNK, limit + 1 - size)):
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > limit:
+                raise ZipProblem(_("%(file)s is too large for a game file.", file=info.filename[:80]))
+    budget[0] -= size
+    return b"".join(chunks)
 
 
 def read(data: bytes) -> GroupFile:
@@ -102,6 +117,7 @@ def read(data: bytes) -> GroupFile:
             if info.filename.startswith("__MACOSX/") or info.filename.rsplit("/", 1)[-1].startswith("."):
                 continue  # what some zip tools add beside the files
             body = _read(archive, info, budget)
+            pause()  # checking 500 games takes a second: the worker's other phones are answered meanwhile
             if info.filename == MANIFEST:
                 manifest = json.loads(body.decode("utf-8"))
             elif info.filename.endswith(".json"):
@@ -132,11 +148,7 @@ def _manifest(manifest: Any) -> tuple[str, dict[str, str]]:
     name = " ".join(name.split())[: groups.NAME_LIMIT]
     merges = manifest.get("merges") or {}
     if not isinstance(merges, dict) or not all(
-        isinstance(k, str)
-        and isinstance(v, str)
-        and 0 < len(k) <= 40
-        and 0 < len(v) <= 40
-        and groups.storable(k + v)
+        isinstance(k, str) and isinstance(v, str) and groups.mergeable(k) and groups.mergeable(v)
         for k, v in merges.items()
     ):
         raise ZipProblem(_("The merged names in %(file)s are not readable.", file=MANIFEST))
@@ -153,23 +165,47 @@ def _dates(manifest: dict[str, Any]) -> dict[str, datetime]:
                 when = datetime.fromisoformat(str(entry.get("created_at"))[:40])
             except ValueError:
                 continue
-            found[entry["file"]] = when if when.tzinfo else when.replace(tzinfo=UTC)
+            found[entry["file"]] = started_at(when)
     return found
 
 
-def store_group(found: GroupFile) -> GroupRow:
-    """Store a checked group as a new group with fresh links, its games and merges in it."""
-    row = groups.create(found.name)
+# No game of this app was started before it existed, nor after it is imported. Outside that, a
+# date is clamped: year 1 or 9999 with an offset overflows when turned to UTC, or is stored by
+# PostgreSQL and then cannot be read back into Python (year 0), which would break the pages for good.
+EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
+
+
+def started_at(when: datetime, now: datetime | None = None) -> datetime:
+    """A start date from a manifest, in UTC, clamped to the years a game can have been played."""
+    latest = now or datetime.now(UTC)
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    try:
+        when = when.astimezone(UTC)
+    except OverflowError:
+        return EARLIEST if when.year < EARLIEST.year else latest
+    return min(max(when, EARLIEST), latest)
+
+
+def store_group(found: GroupFile) -> groups.CreatedGroup:
+    """Store a checked group as a new group with fresh links, its games and merges in it.
+
+    All in one transaction: a crash or a database error midway leaves nothing behind, rather than a
+    half-written group whose link nobody was given.
+    """
+    # Everything is worked out first, yielding to the worker's other requests; then it is written
+    # in one go, so that the write (on SQLite, every other writer waits for it) is short. An old
+    # game keeps its date, for the leaderboard's dates, and is not one of tonight's.
+    tokens = (new_token(), new_token())
+    prepared = store.prepare_many(found.games, store.Membership(0, tokens[1], tokens[0]), between=pause)
     s = db.session()
-    for alias, name in found.merges.items():
-        s.add(NameMergeRow(group_id=row.id, alias=alias, name=name))
-    s.commit()
-    for game, started in found.games:
-        created = store.create(game, kind="import", group_id=row.id)
-        if started is not None:
-            # An old game keeps its date, for the leaderboard's dates, and is not one of tonight's.
-            s.execute(
-                update(GameRow).where(GameRow.id == created.id).values(created_at=started, updated_at=started)
-            )
-    s.commit()
-    return row
+    try:
+        created = groups.stage(found.name, tokens)
+        for alias, name in found.merges.items():
+            s.add(NameMergeRow(group_id=created.id, alias=alias, name=name))
+        store.insert_many(prepared, created.id, "import", between=pause)
+        s.commit()
+    except BaseException:
+        s.rollback()
+        raise
+    return created

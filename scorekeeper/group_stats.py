@@ -97,13 +97,13 @@ def boards(played: Sequence[GroupGame], names: Names) -> list[Board]:
     return [ranked(GAMES[k], dict(totals[k]), dict(counts[k])) for k in GAMES if k in totals]
 
 
-# A game's figures by (edit token, stamp), as store.FOLDED keeps the folded game.
+# A game's figures by (edit link's hash, stamp), as store.FOLDED keeps the folded game.
 STATS: Memo[tuple[str, str], GameStats] = Memo(1024)
 
 
 def stats_of(one: GroupGame) -> GameStats:
     """The figures of one game of the group, worked out once per state."""
-    key = (one.row.edit_token, one.row.stamp)
+    key = (one.row.edit_hash, one.row.stamp)
     return STATS.get(key) or STATS.put(key, game_stats(one.game))
 
 

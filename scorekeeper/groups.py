@@ -13,21 +13,24 @@ import time
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import delete, or_, select, text, update
 
-from . import db, store
+from . import db, links, store
+from .links import new_token, well_formed
 from .memo import Memo
 from .models import GameRow, GroupRow, NameMergeRow, now
 from .scoring import Game
+from .scoring.bidi import has_direction_controls
 
 NAME_LIMIT = 60
 
 
 def storable(text: str) -> bool:
-    """Whether a text can go into a text column: PostgreSQL refuses NUL, and no name needs any
-    other control character."""
-    return not any(unicodedata.category(ch) == "Cc" for ch in text)
+    """Whether a text can go into a text column and be written anywhere: PostgreSQL refuses NUL,
+    and no name needs any other control character, nor a direction control (see scoring.bidi)."""
+    return not any(unicodedata.category(ch) == "Cc" for ch in text) and not has_direction_controls(text)
 
 
 def fold(name: str) -> str:
@@ -35,16 +38,60 @@ def fold(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
+SPELLING_LIMIT = 40  # as a player's name, and the columns of merged spellings
+
+
+def mergeable(spelling: str) -> bool:
+    """Whether a spelling can be kept as a merge: its length is checked after folding too, since
+    folding may lengthen it (40 "ß" fold to 80 "s"), and the folded spelling is what is kept."""
+    longest = max(len(spelling), len(fold(spelling)))
+    return len(spelling) > 0 and longest <= SPELLING_LIMIT and storable(spelling)
+
+
 @dataclass(frozen=True)
 class StoredGroup:
-    """A group as loaded for one request, and whether the link used may change it."""
+    """A group as loaded for one request, whether the link used may change it, and that link."""
 
     row: GroupRow
     editable: bool
+    token: str
+    """The token of the link the group was found by: the database keeps only its hash."""
 
     @property
-    def token(self) -> str:
-        return self.row.edit_token if self.editable else self.row.view_token
+    def view_token(self) -> str | None:
+        """The read-only link's token: the one used, or (from the edit link) the one sealed under it."""
+        if not self.editable:
+            return self.token
+        return links.unseal(store.seals(self.row).get("view"), self.token, "group-view", self.row.view_hash)
+
+    def membership(self) -> store.Membership | None:
+        """What a game started on this group's edit link is sealed under (see `links`)."""
+        view = self.view_token
+        if not self.editable or view is None:
+            return None
+        return store.Membership(self.row.id, view, self.token)
+
+    def game_links(self, games: list[GroupGame]) -> dict[int, tuple[str, str]]:
+        """The link (kind, token) to each game the group's page may list, by game id: edit links
+        on the group's edit link, read-only links on its read-only link (or where an edit link
+        cannot be opened). Each is opened from the seals kept with the game (see `links`)."""
+        view = self.view_token
+        edits: dict[int, str] = {}
+        found: dict[int, tuple[str, str]] = {}
+        for one in sorted(games, key=lambda g: g.row.id):  # a game follows only an older one
+            sealed, row = dict(one.row.seals), one.row
+            if self.editable:
+                by = sealed.get("edit_by")
+                key = self.token if by is None else edits.get(by)
+                edit = links.unseal(sealed.get("edit_in_group"), key, "member-edit", row.edit_hash)
+                if edit is not None:
+                    edits[row.id] = edit
+                    found[row.id] = ("g", edit)
+                    continue
+            shown = links.unseal(sealed.get("view_in_group"), view, "member-view", row.view_hash)
+            if shown is not None:
+                found[row.id] = ("v", shown)
+        return found
 
 
 @dataclass(frozen=True)
@@ -53,8 +100,9 @@ class GameInfo:
     of one request's session), it may be kept in a cache past its request."""
 
     id: int
-    edit_token: str
-    view_token: str
+    edit_hash: str
+    view_hash: str
+    seals: dict[str, Any]
     stamp: str
     created_at: datetime
     updated_at: datetime
@@ -63,8 +111,9 @@ class GameInfo:
     def of(cls, row: GameRow) -> GameInfo:
         return cls(
             row.id,
-            row.edit_token,
-            row.view_token,
+            row.edit_hash,
+            row.view_hash,
+            store.seals(row),
             store.stamp(row.version, row.epoch),
             row.created_at,
             row.updated_at,
@@ -87,28 +136,55 @@ class GroupGame:
     game: Game
 
 
-def create(name: str) -> GroupRow:
-    """Store a new group named `name` with fresh links."""
-    s = db.session()
+@dataclass(frozen=True)
+class CreatedGroup:
+    """A group just stored, with its two links: the only time they are known in clear."""
+
+    row: GroupRow
+    edit_token: str
+    view_token: str
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    def membership(self) -> store.Membership:
+        return store.Membership(self.row.id, self.view_token, self.edit_token)
+
+
+def stage(name: str, tokens: tuple[str, str] | None = None) -> CreatedGroup:
+    """A new group named `name` with fresh links (`tokens`, edit and view, if made already), added
+    to the session and flushed (not committed)."""
+    edit, view = tokens or (new_token(), new_token())
     row = GroupRow(
-        edit_token=store.new_token(),
-        view_token=store.new_token(),
+        edit_hash=links.digest(edit),
+        view_hash=links.digest(view),
+        seals={"view": links.seal(view, edit, "group-view")},
         name=name[:NAME_LIMIT],
         epoch=store.new_epoch(),
     )
+    s = db.session()
     s.add(row)
-    s.commit()
-    return row
+    s.flush()
+    return CreatedGroup(row, edit, view)
+
+
+def create(name: str) -> CreatedGroup:
+    """Store a new group named `name` with fresh links."""
+    created = stage(name)
+    db.session().commit()
+    return created
 
 
 def find(token: str) -> StoredGroup | None:
     """The group whose edit or view link ends in `token`."""
-    if not store.well_formed(token):
+    if not well_formed(token):
         return None
+    key = links.digest(token)
     row = db.session().scalar(
-        select(GroupRow).where(or_(GroupRow.edit_token == token, GroupRow.view_token == token))
+        select(GroupRow).where(or_(GroupRow.edit_hash == key, GroupRow.view_hash == key))
     )
-    return None if row is None else StoredGroup(row, row.edit_token == token)
+    return None if row is None else StoredGroup(row, row.edit_hash == key, token)
 
 
 def of_game(game: GameRow) -> GroupRow | None:
@@ -116,10 +192,10 @@ def of_game(game: GameRow) -> GroupRow | None:
     return None if game.group_id is None else db.session().get(GroupRow, game.group_id)
 
 
-def by_edit_token(token: str | None) -> GroupRow | None:
+def by_edit_token(token: str | None) -> StoredGroup | None:
     """The group that `token` may add games to: its edit link only."""
     found = find(token or "")
-    return found.row if found is not None and found.editable else None
+    return found if found is not None and found.editable else None
 
 
 def games(group: GroupRow) -> list[GroupGame]:
@@ -199,35 +275,43 @@ def _touch(group: GroupRow) -> None:
 # save is not the state that some cache knew before the restore.
 STATE_SQL = text(
     "SELECT g.id, g.epoch, g.updated_at, count(x.id), coalesce(sum(x.version), 0),"
-    " coalesce(sum(x.epoch), 0), max(x.updated_at)"
+    " coalesce(sum(x.epoch), 0), max(x.updated_at), g.edit_hash"
     " FROM groups g LEFT JOIN games x ON x.group_id = g.id"
-    " WHERE g.edit_token = :t OR g.view_token = :t GROUP BY g.id, g.epoch, g.updated_at"
+    " WHERE g.edit_hash = :h OR g.view_hash = :h GROUP BY g.id, g.epoch, g.updated_at, g.edit_hash"
 )
 STATE_TTL = 0.5
-STATES: Memo[str, tuple[str, float]] = Memo(4096)
+# By the link's hash, with whether it is the edit link: a poll is authorized before its ETag is
+# compared.
+STATES: Memo[str, tuple[str, bool, float]] = Memo(4096)
 
 
-def state(token: str, fresh: bool = False) -> str | None:
-    """A short string that changes whenever anything the group's pages show changes; None: no group.
+def state(token: str, fresh: bool = False) -> tuple[str, bool] | None:
+    """A short string that changes whenever anything the group's pages show changes, and whether
+    `token` is the group's edit link; None: no group.
 
     `fresh` reads it now (the page itself); polls may get one read up to STATE_TTL seconds ago.
     """
-    if not store.well_formed(token):
+    if not well_formed(token):
         return None
+    return state_by_hash(links.digest(token), fresh)
+
+
+def state_by_hash(key: str, fresh: bool = False) -> tuple[str, bool] | None:
+    """`state` of the group whose edit or read-only link has the hash `key`."""
     moment = time.monotonic()
-    known = STATES.get(token)
-    if known is not None and known[1] > moment and not fresh:
-        return known[0]
-    found = db.session().execute(STATE_SQL, {"t": token}).first()
+    known = STATES.get(key)
+    if known is not None and known[2] > moment and not fresh:
+        return known[0], known[1]
+    found = db.session().execute(STATE_SQL, {"h": key}).first()
     if found is None:
         return None
-    group_id, epoch, touched, count, versions, epochs, latest = found
+    group_id, epoch, touched, count, versions, epochs, latest, edit_hash = found
     # The hour too: the night's tables are those changed in the last hours, a window that moves.
     hour = int(time.time() // 3600)
     seen = f"{group_id}.{epoch}.{count}.{versions}.{epochs}.{_stamp(touched)}.{_stamp(latest)}.{hour}"
     value = hashlib.blake2b(seen.encode(), digest_size=8).hexdigest()
-    STATES.put(token, (value, moment + STATE_TTL))
-    return value
+    STATES.put(key, (value, edit_hash == key, moment + STATE_TTL))
+    return value, edit_hash == key
 
 
 def _stamp(value: object) -> str:

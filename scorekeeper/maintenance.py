@@ -1,8 +1,10 @@
 """Pruning what would otherwise grow for ever, with no extra service to run.
 
 Used submission ids (a repeat arrives within minutes, or days for a phone that was offline),
-cached PDFs (derived, rendered again on demand) and ended rate-limit windows are deleted once
-they are old. It runs after a response has been sent, at most once per `PRUNE_INTERVAL` seconds
+cached PDFs (derived, rendered again on demand), ended rate-limit windows and kept paper checks
+nobody has corrected for PAPER_CHECK_DAYS (a check is kept to come back to after the evening,
+not for good; anyone may keep one, so they must not pile up) are deleted once they are old. It
+runs after a response has been sent, at most once per `PRUNE_INTERVAL` seconds
 across every worker and machine: each worker asks the database at most once per interval, and a
 conditional UPDATE of the `chores` row lets exactly one of them win. `scorekeeper prune` runs
 it at once.
@@ -20,7 +22,7 @@ from flask.cli import with_appcontext
 from sqlalchemy import Engine, delete, insert, update
 from sqlalchemy.exc import IntegrityError
 
-from .models import ChoreRow, PdfCacheRow, RateLimitRow, SheetCacheRow, SubmissionRow
+from .models import ChoreRow, PaperCheckRow, PdfCacheRow, RateLimitRow, SheetCacheRow, SubmissionRow
 
 CHORE = "prune"
 
@@ -30,17 +32,24 @@ class Pruned:
     submissions: int
     sheets: int
     limits: int
+    checks: int = 0
 
     def __str__(self) -> str:
         return (
             f"pruned {self.submissions} submission id(s), {self.sheets} cached sheet(s), "
-            f"{self.limits} rate-limit counter(s)"
+            f"{self.limits} rate-limit counter(s), {self.checks} kept paper check(s)"
         )
 
 
-def prune(engine: Engine, submission_days: float, pdf_days: float, at: float | None = None) -> Pruned:
-    """Delete submission ids older than `submission_days`, cached PDFs older than `pdf_days`, and
-    rate-limit windows that have ended."""
+def prune(
+    engine: Engine,
+    submission_days: float,
+    pdf_days: float,
+    at: float | None = None,
+    check_days: float | None = None,
+) -> Pruned:
+    """Delete submission ids older than `submission_days`, cached PDFs older than `pdf_days`,
+    rate-limit windows that have ended, and paper checks not changed for `check_days` (if given)."""
     at = time.time() if at is None else at
     moment = datetime.fromtimestamp(at, UTC)
     with engine.begin() as connection:
@@ -51,7 +60,12 @@ def prune(engine: Engine, submission_days: float, pdf_days: float, at: float | N
         sheets = connection.execute(delete(PdfCacheRow).where(PdfCacheRow.at < old)).rowcount
         sheets += connection.execute(delete(SheetCacheRow).where(SheetCacheRow.at < old)).rowcount
         limits = connection.execute(delete(RateLimitRow).where(RateLimitRow.reset_at < int(at))).rowcount
-    return Pruned(submissions, sheets, limits)
+        checks = 0
+        if check_days is not None:
+            stale = moment - timedelta(days=check_days)
+            old_checks = delete(PaperCheckRow).where(PaperCheckRow.updated_at < stale)
+            checks = connection.execute(old_checks).rowcount
+    return Pruned(submissions, sheets, limits, checks)
 
 
 def claim(engine: Engine, interval: float, at: float | None = None) -> bool:
@@ -79,6 +93,7 @@ def prune_app(app: Flask) -> Pruned:
         app.extensions["db_engine"],
         float(app.config["SUBMISSION_DAYS"]),
         float(app.config["PDF_CACHE_DAYS"]),
+        check_days=float(app.config["PAPER_CHECK_DAYS"]),
     )
 
 
@@ -106,5 +121,5 @@ def init_app(app: Flask) -> None:
 @click.command("prune")
 @with_appcontext
 def prune_command() -> None:
-    """Delete old submission ids, cached PDFs and ended rate-limit windows now."""
+    """Delete old submission ids, cached PDFs, ended rate-limit windows and old paper checks now."""
     click.echo(str(prune_app(current_app)))

@@ -31,13 +31,17 @@ class Base(DeclarativeBase):
 
 
 class GameRow(Base):
-    """A game: who sits where, the rules agreed, and its links."""
+    """A game: who sits where, the rules agreed, and its links (as hashes, see `links`)."""
 
     __tablename__ = "games"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    edit_token: Mapped[str] = mapped_column(String(64), unique=True)
-    view_token: Mapped[str] = mapped_column(String(64), unique=True)
+    edit_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    view_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    seals: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=dict)
+    """The links its pages show, each sealed under a link those pages are opened with (`links`):
+    "view" (under the edit link), and in a group "group", "view_in_group", "edit_in_group" and
+    "edit_by" (the game whose edit link seals "edit_in_group"; none: the group's)."""
     players: Mapped[list[str]] = mapped_column(JSON)
     first_declarer: Mapped[int] = mapped_column(Integer)
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
@@ -162,7 +166,7 @@ class PaperCheckRow(Base):
     __tablename__ = "paper_checks"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    token: Mapped[str] = mapped_column(String(64), unique=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     sheet: Mapped[dict[str, Any]] = mapped_column(JSON)
     """The `barbu-paper/1` document: what was typed, nothing computed."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
@@ -175,8 +179,10 @@ class GroupRow(Base):
     __tablename__ = "groups"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    edit_token: Mapped[str] = mapped_column(String(64), unique=True)
-    view_token: Mapped[str] = mapped_column(String(64), unique=True)
+    edit_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    view_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    seals: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=dict)
+    """Its read-only link sealed under its edit link ("view"), for the edit page to show."""
     name: Mapped[str] = mapped_column(String(60))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

@@ -6,37 +6,39 @@ from dataclasses import dataclass
 
 from sqlalchemy import select
 
-from . import db
+from . import db, links
+from .links import new_token, well_formed
 from .models import PaperCheckRow, now
 from .paper import PaperSheet
 from .paper.document import dump, load
-from .store import new_token, well_formed
 
 
 @dataclass(frozen=True)
 class KeptCheck:
     row: PaperCheckRow
     sheet: PaperSheet
+    token: str
+    """The token of its link: the database keeps only its hash."""
 
 
 def keep(sheet: PaperSheet) -> str:
     """Store `sheet` under a new link; its token."""
     s = db.session()
-    row = PaperCheckRow(token=new_token(), sheet=dump(sheet))
-    s.add(row)
+    token = new_token()
+    s.add(PaperCheckRow(token_hash=links.digest(token), sheet=dump(sheet)))
     s.commit()
-    return row.token
+    return token
 
 
 def find(token: str) -> KeptCheck | None:
     """The check kept under `token`, None when there is none (or it can no longer be read)."""
     if not well_formed(token):
         return None
-    row = db.session().scalar(select(PaperCheckRow).where(PaperCheckRow.token == token))
+    row = db.session().scalar(select(PaperCheckRow).where(PaperCheckRow.token_hash == links.digest(token)))
     if row is None:
         return None
     try:
-        return KeptCheck(row, load(row.sheet))
+        return KeptCheck(row, load(row.sheet), token)
     except ValueError:
         return None
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from ..scoring.bidi import has_direction_controls
 from ..scoring.gamefile_rules import dump_rules, is_int, parse_rules
 from .sheet import Figure, PaperRow, PaperSheet, deal_limit, total_limit
 
@@ -36,8 +37,10 @@ def load(doc: object) -> PaperSheet:
     if not isinstance(doc, dict) or set(doc) != KEYS or doc["format"] != FORMAT:
         raise ValueError(f"not a {FORMAT} document")
     names = doc["players"]
-    if not isinstance(names, list) or not all(isinstance(n, str) and len(n) <= 40 for n in names):
-        raise ValueError("players must be names of at most 40 characters")
+    if not isinstance(names, list) or not all(
+        isinstance(n, str) and len(n) <= 40 and not has_direction_controls(n) for n in names
+    ):
+        raise ValueError("players must be names of at most 40 characters, with no direction controls")
     rules = parse_rules(doc["rules"], len(names))
     first = doc["first"]
     sheet = PaperSheet.blank(rules, tuple(names), first if is_int(first) else -1)

@@ -17,7 +17,7 @@ from typing import Any
 
 from flask import Flask
 
-from .. import db
+from .. import db, links
 
 _timers: dict[str, Any] = {}
 _lock = threading.Lock()
@@ -28,11 +28,12 @@ def schedule(app: Flask, token: str, version: int, lang: str, persian: bool) -> 
     delay = float(app.config.get("PRERENDER_DELAY") or 0)
     if delay <= 0:
         return
+    key = links.digest(token)  # the game's edit link, held only until the timer fires
     with _lock:
-        old = _timers.pop(token, None)
+        old = _timers.pop(key, None)
         if old is not None:
             old.cancel() if hasattr(old, "cancel") else old.kill(block=False)
-        _timers[token] = _start(delay, _run, app, token, version, lang, persian)
+        _timers[key] = _start(delay, _run, app, token, version, lang, persian)
 
 
 def _start(delay: float, work: Any, *args: Any) -> Any:
@@ -54,7 +55,7 @@ def _run(app: Flask, token: str, version: int, lang: str, persian: bool) -> None
     from .views import render_filled
 
     with _lock:
-        _timers.pop(token, None)
+        _timers.pop(links.digest(token), None)
     cookie = f"lang={lang}" + ("; digits=persian" if persian else "")
     try:
         with app.test_request_context("/", headers={"Cookie": cookie}):

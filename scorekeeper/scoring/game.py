@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from .bidi import has_direction_controls
 from .cards import Deck
 from .contracts import Contract
 from .deal import Deal
@@ -69,6 +70,15 @@ def _check_players(players: tuple[str, ...], first_declarer: int, rules: Rules) 
             problems.append(
                 Problem.of(
                     f"players[{i}]", "{name!r}: a name has 1 to 40 characters", prefix=False, name=name
+                )
+            )
+        elif has_direction_controls(name):
+            problems.append(
+                Problem.of(
+                    f"players[{i}]",
+                    "{name!r}: a name may not hold invisible characters that turn text round",
+                    prefix=False,
+                    name=name,
                 )
             )
         elif folded.index(folded[i]) < i:

@@ -16,9 +16,10 @@ transfers there are, and never more than players - 1.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from fractions import Fraction
 
 from .errors import GameError
@@ -65,26 +66,50 @@ def _western(text: str) -> str:
     return text.strip().translate(_DIGITS)
 
 
+# A stake as people write it: digits, a decimal point, perhaps an exponent ("1E1"). Its text is
+# bounded before Decimal reads it, and its digits and exponent are checked on the tuple Decimal
+# keeps, never by normalize() or arithmetic: 1e-1000030 would underflow normalize() to 0 and then
+# cost exact arithmetic on million-digit integers, and 1e1000000 would overflow it.
+STAKE_TEXT = 40
+_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+
+
+def _places(stake: Decimal) -> int:
+    """Decimal places `stake` needs (0.10 needs 1; 1E1 none), read off its digits and exponent."""
+    _sign, digits, exponent = stake.as_tuple()
+    assert isinstance(exponent, int)  # a finite number: the grammar has no NaN or Infinity
+    written = "".join(map(str, digits))
+    return max(0, -(exponent + len(written) - len(written.rstrip("0"))))
+
+
+def _typed_places(stake: Decimal) -> int:
+    exponent = stake.as_tuple().exponent
+    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
+
+
 def parse_stake(text: str | Decimal) -> Decimal:
     """The stake per point written in `text`; GameError on the field `stake` if it is no good."""
     if isinstance(text, str) and not text.strip():
         raise GameError.one("stake", "the stake is missing", prefix=False)
-    try:
-        stake = Decimal(_western(text) if isinstance(text, str) else text)
-    except (InvalidOperation, ValueError):
-        raise GameError.one("stake", "{stake!r} is not a number", prefix=False, stake=str(text)) from None
-    if not stake.is_finite():
-        raise GameError.one("stake", "{stake!r} is not a number", prefix=False, stake=str(text))
-    if stake <= 0:
+    written = _western(text) if isinstance(text, str) else str(text)
+    if len(written) > STAKE_TEXT or not _NUMBER.fullmatch(written):
+        shown = written if len(written) <= STAKE_TEXT else written[:STAKE_TEXT] + "…"
+        raise GameError.one("stake", "{stake!r} is not a number", prefix=False, stake=shown)
+    stake = Decimal(written)
+    if stake.is_signed() or stake.is_zero():
         raise GameError.one("stake", "the stake must be more than 0", prefix=False)
-    exponent = stake.normalize().as_tuple().exponent
-    if isinstance(exponent, int) and -exponent > STAKE_PLACES:
+    places = _places(stake)
+    if places > STAKE_PLACES:
         raise GameError.one(
             "stake", "the stake has at most {places} decimal places", prefix=False, places=STAKE_PLACES
         )
-    if stake >= STAKE_LIMIT:
+    if stake.adjusted() > 20 or stake >= STAKE_LIMIT:
         raise GameError.one("stake", "the stake must be less than {limit}", prefix=False, limit=STAKE_LIMIT)
-    return stake.quantize(Decimal(1)) if stake == stake.to_integral() else stake
+    # Within 4 places and below 10,000 from here on: a handful of digits, whatever was typed.
+    if places == 0:
+        return stake.quantize(Decimal(1))
+    # As typed ("0.10"), unless typed with more places than it needs and may have ("0.100000").
+    return stake.quantize(Decimal(1).scaleb(-max(places, min(_typed_places(stake), STAKE_PLACES))))
 
 
 def parse_currency(text: str) -> str:
@@ -128,8 +153,11 @@ class Settlement:
 
 
 def exact_nets(totals: Sequence[int], stake: Decimal, lower_wins: bool) -> tuple[Fraction, ...]:
-    """Each player's win (> 0) or loss (< 0) before rounding; they add up to 0."""
-    n, whole, rate = len(totals), sum(totals), Fraction(stake)
+    """Each player's win (> 0) or loss (< 0) before rounding; they add up to 0.
+
+    The stake is checked again here, where it becomes a Fraction: a stake read from anywhere
+    (the database, a caller) never costs more than a few digits of exact arithmetic."""
+    n, whole, rate = len(totals), sum(totals), Fraction(parse_stake(stake))
     if lower_wins:
         return tuple(rate * (whole - n * t) for t in totals)
     return tuple(rate * (t - Fraction(whole, n)) for t in totals)

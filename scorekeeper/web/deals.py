@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from .. import store
+from .. import limits, store
 from ..i18n import gettext as _
 from ..scoring import Contract, Doubling, Game, GameError, doubling_order, targets
 from ..scoring.doubles import only_declarer_doubled
@@ -113,7 +113,7 @@ def _entry(
             # the state before its first sending stored it: it is answered as that one was, and
             # stores nothing. (A first sending always carries the current version, so only here
             # is it worth looking.)
-            done = store.answered(stored.row.id, form.submission.data)
+            done = store.answered(stored, form.submission.data)
             if done is not None:
                 return redirect(done, 303)
             changed = True
@@ -127,6 +127,7 @@ def _entry(
             try:
                 deal = read_deal(form, contract, turn.roles.declarer, game.rules)
                 new_game = game.add(deal) if kind == "add" else game.replace(index, deal)
+                limits.check("change")
                 version = store.save(
                     stored,
                     stored.version,
@@ -142,7 +143,7 @@ def _entry(
             except GameError as error:
                 errors = problems_by_section(error, index + 1, contract)
             except store.Conflict:
-                done = store.answered(stored.row.id, form.submission.data)
+                done = store.answered(stored, form.submission.data)
                 if done is not None:
                     return redirect(done, 303)
                 changed = True

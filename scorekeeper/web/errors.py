@@ -25,7 +25,7 @@ def _message(code: int, retry_after: int | None) -> str:
         404: _("There is no such page. The link may be mistyped, or the game may be gone."),
         408: _("The request took too long to arrive. Please send it again."),
         413: _("That file is too large."),
-        429: _("Too many new games, imports or printed sheets from this network for now."),
+        429: _("Too many new games, imports, changes or printed sheets from this network for now."),
         503: _("The server is busy printing other sheets."),
     }
     message = messages.get(code, _("The request could not be handled (%(code)s).", code=code))

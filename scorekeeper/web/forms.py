@@ -4,15 +4,26 @@ contract and per game from the engine's entries (see deal_form.py and rules_form
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, SelectMultipleField
+from wtforms.validators import ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
+
+from ..i18n import lazy_gettext as _l
+from ..scoring.bidi import has_direction_controls
 
 
 def new_submission_id() -> str:
     """A one-time id for a form, so that sending it twice acts once."""
     return uuid.uuid4().hex
+
+
+def no_direction_controls(_form: Any, field: Any) -> None:
+    """A name's validator: no invisible characters that turn the text round (see scoring.bidi)."""
+    if isinstance(field.data, str) and has_direction_controls(field.data):
+        raise ValidationError(_l("A name cannot hold invisible characters that turn text round."))
 
 
 class EmptyForm(FlaskForm):

@@ -9,13 +9,13 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
-from .. import store
+from .. import limits, links, store
 from ..assets import compressed_once
 from ..i18n import gettext as _
 from ..i18n import locale, persian_digits
 from ..memo import Memo
 from ..models import ChangeRow
-from ..scoring import Game, chip_moves, chip_nets, load
+from ..scoring import Game, chip_moves, chip_nets, dump, load
 from ..sheet_view import SheetView, sheet_view
 from .forms import EmptyForm, new_submission_id
 from .history_words import changes
@@ -41,9 +41,12 @@ def page(kind: str, token: str) -> ResponseReturnValue:
 @bp.get(f"/{KINDS}/<token>/live")
 def live(kind: str, token: str) -> ResponseReturnValue:
     """The changing part of the game page, or 304 when the page already shows this state."""
-    stamp = store.current_stamp(token)
-    if stamp is None:
+    known = store.current_stamp(token)
+    # Authorized first, as the page itself is: a link of the other kind is no such page, whatever
+    # ETag the request carries.
+    if known is None or known[1] != (kind == "g"):
         abort(404)
+    stamp = known[0]
     etag = _etag(kind, stamp)
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
@@ -85,13 +88,13 @@ FRAGMENTS: Memo[tuple[object, ...], str] = Memo(256)
 
 def view_of(stored: store.StoredGame) -> SheetView:
     """The game's sheet view, laid out once per state."""
-    key = (stored.row.edit_token, stored.stamp)
+    key = (stored.row.edit_hash, stored.stamp)
     return VIEWS.get(key) or VIEWS.put(key, sheet_view(stored.game))
 
 
 def sheet_html(stored: store.StoredGame, view: SheetView, full: bool) -> Markup:
     """The scoresheet's HTML, rendered once per state, link kind, language, digits and width."""
-    key = (stored.row.edit_token, stored.stamp, stored.editable, locale(), persian_digits(), full)
+    key = (stored.row.edit_hash, stored.stamp, stored.editable, locale(), persian_digits(), full)
     found = SHEETS.get(key)
     if found is None:
         html = render_template("games/_sheet.html", stored=stored, view=view, full_sheet=full)
@@ -104,7 +107,7 @@ def _page(stored: store.StoredGame, template: str, notice: str | None = None, st
     full = request.args.get("sheet") == "full"
     shared = template == "games/_live.html" and not stored.editable and notice is None
     if shared:
-        key = _fragment_key(stored.row.view_token, stored.stamp)
+        key = _fragment_key(stored.row.view_hash, stored.stamp)
         body = FRAGMENTS.get(key) or FRAGMENTS.put(key, _render(stored, template, notice, full))
         response = compressed_once(body, key)
     else:
@@ -113,14 +116,14 @@ def _page(stored: store.StoredGame, template: str, notice: str | None = None, st
     return response
 
 
-def _fragment_key(view_token: str, stamp: str) -> tuple[object, ...]:
+def _fragment_key(view_hash: str, stamp: str) -> tuple[object, ...]:
     """What the read-only live fragment depends on: every phone with the same key gets the same."""
-    return ("game", view_token, stamp, locale(), persian_digits(), request.args.get("sheet") == "full")
+    return ("game", view_hash, stamp, locale(), persian_digits(), request.args.get("sheet") == "full")
 
 
 def _shared_fragment(token: str, stamp: str) -> Response | None:
     """The read-only live fragment of this state if already rendered: no query, no render."""
-    key = _fragment_key(token, stamp)
+    key = _fragment_key(links.digest(token), stamp)
     body = FRAGMENTS.get(key)
     return None if body is None else compressed_once(body, key)
 
@@ -223,16 +226,11 @@ def redo(token: str) -> ResponseReturnValue:
     if undone is None or undone.before is None:
         return redirect(url_for("games.page", kind="g", token=token), 303)
     hand = undone.before
-    return _change(
-        stored,
-        lambda: load({**store.document(stored.row), "hands": [*_hands(stored), hand]}),
-        "redo",
-        len(stored.game.deals),
-    )
-
-
-def _hands(stored: store.StoredGame) -> list[dict[str, object]]:
-    return [store.hand_of(d) for d in stored.row.deals]
+    # From the game as folded at the version found, not from its rows read now: another phone may
+    # have put the deal back meanwhile, and it would then be in the hands twice.
+    doc = dump(stored.game)
+    again = len(stored.game.deals)
+    return _change(stored, lambda: load({**doc, "hands": [*doc["hands"], hand]}), "redo", again)
 
 
 def _change(
@@ -245,15 +243,15 @@ def _change(
     location = url_for("games.page", kind="g", token=stored.token)
     if form.version.data != stored.stamp:
         # A repeat of a change already made carries the state before it (see deals._entry).
-        done = store.answered(stored.row.id, form.submission.data)
+        done = store.answered(stored, form.submission.data)
         return redirect(done, 303) if done is not None else _changed(stored.token)
     try:
-        version = store.save(
-            stored, stored.version, changed(), kind, position, (form.submission.data, location)
-        )
+        game = changed()
+        limits.check("change")  # an undo or a put-back keeps a row of history, as a deal does
+        version = store.save(stored, stored.version, game, kind, position, (form.submission.data, location))
         prerender_sheet(stored, version)
     except store.Conflict:
-        if store.answered(stored.row.id, form.submission.data) is not None:
+        if store.answered(stored, form.submission.data) is not None:
             return redirect(location, 303)
         return _changed(stored.token)
     return redirect(location, 303)
@@ -273,25 +271,20 @@ def again(token: str) -> ResponseReturnValue:
     if not form.validate_on_submit():
         abort(400)
     # A double tap sends the button's one-time id twice: the second is sent to the first new game.
-    done = store.answered(stored.row.id, form.submission.data)
+    done = store.answered(stored, form.submission.data)
     if done is not None:
         return redirect(done, 303)
     old = stored.game
-    once = store.Once(
-        stored.row.id,
-        form.submission.data,
-        stored.version,
-        lambda edit_token: url_for("games.page", kind="g", token=edit_token),
-    )
+    once = store.Once(stored, form.submission.data, lambda edit: url_for("games.page", kind="g", token=edit))
     try:
-        row = store.create(
+        created = store.create(
             Game(old.players, (old.first_declarer + 1) % len(old.players), old.rules),
             once=once,
-            group_id=stored.row.group_id,  # the next game of a club's table stays in the club
+            group=store.membership(stored),  # the next game of a club's table stays in the club
         )
     except store.Conflict:
-        return redirect(store.answered(stored.row.id, form.submission.data) or url_for("home.index"), 303)
-    return redirect(url_for("games.page", kind="g", token=row.edit_token), 303)
+        return redirect(store.answered(stored, form.submission.data) or url_for("home.index"), 303)
+    return redirect(url_for("games.page", kind="g", token=created.edit_token), 303)
 
 
 def _changed(token: str) -> ResponseReturnValue:

@@ -25,7 +25,7 @@ def charts(row: GroupRow, state: str, chosen: Filter, shown: Figures) -> dict[st
     """The page's charts by name: each leaderboard's averages per game (by game kind), each
     kind's doubles ("doubles-<kind>") and each player's points by contract ("<kind>-<n>", n
     counting the players from 1 as the page lists them)."""
-    key = (row.edit_token, state, chosen.key, locale(), persian_digits())
+    key = (row.edit_hash, state, chosen.key, locale(), persian_digits())
     found = CHARTS.get(key)
     if found is None:
         drawn = {}

@@ -7,7 +7,7 @@ from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 
-from .. import group_files
+from .. import group_files, limits
 from ..filenames import disposition
 from ..i18n import gettext as _
 from .groups import group_or_404
@@ -45,8 +45,10 @@ def import_group() -> ResponseReturnValue:
             problem = str(error)
             details = [describe(p, with_deal=True) for p in error.problems]
         else:
-            row = group_files.store_group(found)
-            return redirect(url_for("groups.page", kind="gr", token=row.edit_token), 303)
+            # The attempt counted one (limits.ENDPOINTS); the games it stores count the rest.
+            limits.check("import", cost=len(found.games) - 1)
+            created = group_files.store_group(found)
+            return redirect(url_for("groups.page", kind="gr", token=created.edit_token), 303)
     elif form.file.errors:
         problem = _("Choose a zip file.")
     return render_template(

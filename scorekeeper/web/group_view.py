@@ -63,14 +63,16 @@ class Figures:
 
 @dataclass(frozen=True)
 class Night:
-    """Tonight's tables, newest first, and the ranking of the players at them."""
+    """Tonight's tables, newest first, and the ranking of the players at them; and every game of
+    the group (a table's link may be sealed under an older game's, see groups.game_links)."""
 
+    games: list[GroupGame]
     tables: list[GroupGame]
     names: Names
     boards: list[Board]
 
 
-# Figures by (group's edit token, state, dates): the state changes with any game or merge of the
+# Figures by (group's edit link's hash, state, dates): the state changes with any game or merge of the
 # group and never comes back (see groups.state), so a page read by many phones folds and adds up
 # the group's games once. What they keep is copied out of the rows (groups.GameInfo), never a row.
 FIGURES: Memo[tuple[object, ...], Figures] = Memo(128)
@@ -83,7 +85,8 @@ def _games(row: GroupRow, state: str) -> tuple[list[GroupGame], Names]:
     moment), so that nothing is kept under a state it is not of."""
     played = groups.games(row)
     names = Names(played, groups.merges(row))
-    now = groups.state(row.edit_token, fresh=True)
+    found = groups.state_by_hash(row.edit_hash, fresh=True)
+    now = None if found is None else found[0]
     if now != state:
         raise groups.StateMoved(now or state)
     return played, names
@@ -135,7 +138,7 @@ def figures(row: GroupRow, state: str, chosen: Filter) -> Figures:
         counted = between(played, chosen.start, chosen.end)
         return Figures(played, names, boards(counted, names), len(counted), records(counted, names))
 
-    return made_once(FIGURES, (row.edit_token, state, chosen.key), row.edit_token, make)
+    return made_once(FIGURES, (row.edit_hash, state, chosen.key), row.edit_hash, make)
 
 
 def night(row: GroupRow, state: str) -> Night:
@@ -144,6 +147,6 @@ def night(row: GroupRow, state: str) -> Night:
     def make() -> Night:
         played, names = _games(row, state)
         tables = tonight(played, datetime.now(UTC))
-        return Night(tables, names, boards(tables, names))
+        return Night(played, tables, names, boards(tables, names))
 
-    return made_once(NIGHTS, (row.edit_token, state), row.edit_token, make)
+    return made_once(NIGHTS, (row.edit_hash, state), row.edit_hash, make)

@@ -9,14 +9,16 @@ from markupsafe import Markup
 from wtforms import SelectField, StringField
 from wtforms.validators import DataRequired, Length, ValidationError
 
-from .. import groups
+from .. import groups, limits, store
 from ..assets import compressed_once
 from ..i18n import gettext as _
 from ..i18n import locale, persian_digits
 from ..memo import Memo
-from ..models import GameRow, GroupRow
+from ..security import mark_private
+from ..store import StoredGame
 from .group_chart_view import average, charts
 from .group_view import Figures, Filter, figures, made_once, night, settled
+from .lookup import keep_first
 from .share import public_base
 
 bp = Blueprint("groups", __name__)
@@ -44,6 +46,9 @@ class MergeForm(FlaskForm):
 
     def validate_alias(self, field: SelectField) -> None:
         self._seen(field)
+        if not groups.mergeable(field.data):
+            # Its folded spelling is what is kept, and folding may lengthen it (ß to ss).
+            raise ValidationError(_("This spelling is too long to be merged."))
 
     def validate_name(self, field: SelectField) -> None:
         self._seen(field)
@@ -51,7 +56,8 @@ class MergeForm(FlaskForm):
     def _seen(self, field: SelectField) -> None:
         seen = {groups.fold(str(value)) for value, _label in field.choices or []}
         data = field.data
-        if not data or len(data) > 40 or not groups.storable(data) or groups.fold(data) not in seen:
+        too_long = len(data or "") > groups.SPELLING_LIMIT
+        if not data or too_long or not groups.storable(data) or groups.fold(data) not in seen:
             raise ValidationError(_("Choose a name seen in the group's games."))
 
 
@@ -60,6 +66,8 @@ def group_or_404(token: str, kind: str) -> groups.StoredGroup:
     found = groups.find(token)
     if found is None or found.editable != (kind == "gr"):
         abort(404)
+    if found.editable:
+        mark_private()
     return found
 
 
@@ -69,8 +77,8 @@ def new() -> ResponseReturnValue:
     form = NewGroupForm()
     form.name.label.text = _("Name of the group")
     if form.validate_on_submit():
-        row = groups.create(" ".join((form.name.data or "").split()))
-        return redirect(url_for("groups.page", kind="gr", token=row.edit_token), 303)
+        created = groups.create(" ".join((form.name.data or "").split()))
+        return redirect(url_for("groups.page", kind="gr", token=created.edit_token), 303)
     if form.name.errors and groups.storable(form.name.data or ""):
         form.name.errors = [_("Give the group a name of at most %(n)s characters.", n=groups.NAME_LIMIT)]
     return render_template("groups/new.html", form=form), 422 if form.errors else 200
@@ -89,15 +97,16 @@ GROUPS_KEPT = 6
 
 def _remember(entry: str) -> None:
     """Put a group's link first in this browser's list of groups, for the start page."""
-    kept = [e for e in session.get("groups", []) if e != entry]
-    session["groups"] = [entry, *kept][:GROUPS_KEPT]
-    session.permanent = True
+    keep_first("groups", entry, GROUPS_KEPT)
 
 
 @bp.app_template_global()
-def group_of(game: GameRow) -> GroupRow | None:
-    """The group a game page links back to (by its read-only link: a game's link gives no more)."""
-    return groups.of_game(game)
+def group_of(stored: StoredGame) -> tuple[str, str] | None:
+    """The group a game page links back to, as (name, read-only link's token): a game's link gives
+    no more than the group's read-only link, kept sealed under the game's (see `links`)."""
+    group = groups.of_game(stored.row)
+    token = store.group_link(stored) if group is not None else None
+    return None if group is None or token is None else (group.name, token)
 
 
 @bp.app_template_global()
@@ -109,6 +118,8 @@ def groups_opened() -> list[tuple[str, groups.StoredGroup]]:
         stored = groups.find(token)
         if stored is not None and stored.editable == (kind == "gr"):
             found.append((kind, stored))
+    if any(stored.editable for _kind, stored in found):
+        mark_private()
     return found
 
 
@@ -119,7 +130,7 @@ def _page(stored: groups.StoredGroup, form: MergeForm | None = None, status: int
         shown = figures(stored.row, state, chosen)
         return shown, charts(stored.row, state, chosen, shown), _fragment(stored, state)
 
-    state, (shown, drawn, live_part) = settled(groups.state(stored.token, fresh=True) or "", show)
+    state, (shown, drawn, live_part) = settled(_state_of(stored.token), show)
     if form is None:
         form = MergeForm()
     merged = sorted(shown.names.merges.items())
@@ -131,6 +142,7 @@ def _page(stored: groups.StoredGroup, form: MergeForm | None = None, status: int
         figures=shown,
         charts=drawn,
         live=live_part,
+        links=stored.game_links(shown.games),
         etag=_etag("gr" if stored.editable else "gv", state),
         merge_form=form,
         merged=[(shown.names.spelling.get(alias, alias), name) for alias, name in merged],
@@ -146,9 +158,10 @@ def merge(token: str) -> ResponseReturnValue:
     """Count one spelling of a name as another in this group."""
     stored = group_or_404(token, "gr")
     form = MergeForm()
-    _state, shown = settled(groups.state(token, fresh=True) or "", lambda s: figures(stored.row, s, Filter()))
+    _state, shown = settled(_state_of(token), lambda s: figures(stored.row, s, Filter()))
     form.fill(shown.names.spellings())
     if form.validate_on_submit() and form.alias.data and form.name.data:
+        limits.check("change")
         if groups.merge(stored.row, form.alias.data, form.name.data):
             return redirect(url_for("groups.page", kind="gr", token=token) + "#merges-title", 303)
         form.name.errors = [_("These two spellings are already one player.")]
@@ -164,6 +177,7 @@ def unmerge(token: str) -> ResponseReturnValue:
     form = FlaskForm()
     if not form.validate_on_submit():
         abort(400)
+    limits.check("change")
     groups.unmerge(stored.row, (request.form.get("alias") or "")[:80])
     return redirect(url_for("groups.page", kind="gr", token=token) + "#merges-title", 303)
 
@@ -174,9 +188,12 @@ def unmerge(token: str) -> ResponseReturnValue:
 @bp.get(f"/{KINDS}/<token>/live")
 def live(kind: str, token: str) -> ResponseReturnValue:
     """The night's tables and ranking, or 304 when the page already shows them."""
-    state = groups.state(token)
-    if state is None:
+    found = groups.state(token)
+    # Authorized first, as the page itself is: a link of the other kind is no such page, whatever
+    # ETag the request carries.
+    if found is None or found[1] != (kind == "gr"):
         abort(404)
+    state = found[0]
     etag = _etag(kind, state)
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
@@ -187,11 +204,17 @@ def live(kind: str, token: str) -> ResponseReturnValue:
         state, body = settled(state, lambda s: _fragment(stored, s))
         etag = _etag(kind, state)
         # Every phone following the night gets the same bytes: compressed once per state.
-        key = ("group", stored.row.edit_token, state, stored.editable, locale(), persian_digits())
+        key = ("group", stored.row.edit_hash, state, stored.editable, locale(), persian_digits())
         response = compressed_once(body, key)
     response.set_etag(etag, weak=True)
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+def _state_of(token: str) -> str:
+    """The group's state read now (the page itself, not a poll)."""
+    found = groups.state(token, fresh=True)
+    return "" if found is None else found[0]
 
 
 def _etag(kind: str, state: str) -> str:
@@ -203,13 +226,14 @@ FRAGMENTS: Memo[tuple[object, ...], str] = Memo(256)
 
 def _fragment(stored: groups.StoredGroup, state: str) -> str:
     """The live part of the page, rendered once per group state, link kind, language and digits."""
-    key = (stored.row.edit_token, state, stored.editable, locale(), persian_digits())
-    return made_once(
-        FRAGMENTS,
-        key,
-        ("fragment", stored.row.edit_token),
-        lambda: render_template("groups/_live.html", stored=stored, night=night(stored.row, state)),
-    )
+    key = (stored.row.edit_hash, state, stored.editable, locale(), persian_digits())
+
+    def make() -> str:
+        tonight = night(stored.row, state)
+        links = stored.game_links(tonight.games)
+        return render_template("groups/_live.html", stored=stored, night=tonight, links=links)
+
+    return made_once(FRAGMENTS, key, ("fragment", stored.row.edit_hash), make)
 
 
 @bp.app_template_global()

@@ -9,7 +9,7 @@ from flask import Blueprint, current_app, redirect, render_template, request, ur
 from werkzeug.wrappers import Response
 
 from .forms import EmptyForm
-from .lookup import forget, recent_games
+from .lookup import forget, recent_games, showing
 
 bp = Blueprint("home", __name__)
 
@@ -17,7 +17,7 @@ bp = Blueprint("home", __name__)
 @bp.get("/")
 def index() -> str:
     """Show the start page."""
-    return render_template("home/index.html", recent=recent_games(), form=EmptyForm())
+    return render_template("home/index.html", recent=showing(recent_games()), form=EmptyForm())
 
 
 @bp.post("/forget")

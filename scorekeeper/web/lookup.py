@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import abort, current_app, session
 
 from ..i18n import locale, persian_digits
+from ..security import mark_private
 from ..store import StoredGame, find
 
 RECENT_LIMIT = 12
@@ -15,6 +16,8 @@ def game_or_404(token: str, kind: str) -> StoredGame:
     stored = find(token)
     if stored is None or stored.editable != (kind == "g"):
         abort(404)
+    if stored.editable:
+        mark_private()
     return stored
 
 
@@ -23,7 +26,7 @@ def prerender_sheet(stored: StoredGame, version: int) -> None:
     from ..printing import prerender
 
     app = current_app._get_current_object()  # type: ignore[attr-defined]
-    prerender.schedule(app, stored.row.edit_token, version, locale(), persian_digits())
+    prerender.schedule(app, stored.token, version, locale(), persian_digits())
 
 
 def recent_games(limit: int = RECENT_LIMIT) -> list[tuple[str, str, StoredGame]]:
@@ -37,11 +40,25 @@ def recent_games(limit: int = RECENT_LIMIT) -> list[tuple[str, str, StoredGame]]
     return found
 
 
+def showing(entries: list[tuple[str, str, StoredGame]]) -> list[tuple[str, str, StoredGame]]:
+    """`entries` of the device's list, as a page shows them: private if any is an edit link."""
+    if any(kind == "g" for _entry, kind, _stored in entries):
+        mark_private()
+    return entries
+
+
 def remember(kind: str, token: str) -> None:
     """Put a link first in this browser's list of recent games."""
-    entry = f"{kind}/{token}"
-    recent = [e for e in session.get("recent", []) if e != entry]
-    session["recent"] = [entry, *recent][:RECENT_LIMIT]
+    keep_first("recent", f"{kind}/{token}", RECENT_LIMIT)
+
+
+def keep_first(key: str, entry: str, limit: int) -> None:
+    """Put `entry` first in the session's list `key`. The session cookie changes (and is sent
+    again, with its edit links) only when the list does."""
+    listed = list(session.get(key, []))
+    if listed[:1] == [entry] and session.permanent:
+        return
+    session[key] = [entry, *(e for e in listed if e != entry)][:limit]
     session.permanent = True
 
 

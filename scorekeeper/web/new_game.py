@@ -10,9 +10,10 @@ from werkzeug.wrappers import Response
 from .. import groups, store
 from ..i18n import gettext as _
 from ..scoring import BARBU, GAMES, Game, GameError, GameKind, Rules
+from ..security import mark_private
 from ..store import StoredGame
 from .language import describe
-from .lookup import recent_games
+from .lookup import recent_games, showing
 from .rules_form import (
     NewGameForm,
     build_rules,
@@ -55,6 +56,8 @@ def new() -> str | Response:
     game, players = _game_and_players()
     form = _form(game, players)
     group = groups.by_edit_token(request.values.get("group"))
+    if group is not None:
+        mark_private()  # the form carries the group's edit link
     switching = "switch_game" in request.form or "switch_players" in request.form
     if request.method == "GET" or switching:
         form.scheme.data = form.scheme.data if request.method == "GET" else "standard"
@@ -85,8 +88,8 @@ def new() -> str | Response:
         elif action == "create" and rules is not None:
             created = _game(form, rules)
             if created is not None:
-                row = store.create(created, group_id=group.id if group is not None else None)
-                return redirect(url_for("games.page", kind="g", token=row.edit_token), 303)
+                made = store.create(created, group=group.membership() if group is not None else None)
+                return redirect(url_for("games.page", kind="g", token=made.edit_token), 303)
     elif form.scheme.data == "custom":
         rules, report = build_rules(form, game, players)
     return render_template(
@@ -113,17 +116,19 @@ def _page(game: GameKind, players: int) -> dict[str, object]:
 def _recent_tables(limit: int = 3) -> list[tuple[str, StoredGame]]:
     """Tables that played on this phone lately: the same players and rules, one tap away."""
     seen, tables = set(), []
-    for entry, _kind, stored in recent_games(limit=8):
+    for entry, kind, stored in recent_games(limit=8):
         game = stored.game
         key = (game.players, game.rules)
         if key not in seen:
             seen.add(key)
-            tables.append((entry, stored))
-    return tables[:limit]
+            tables.append((entry, kind, stored))
+    return [(entry, stored) for entry, _kind, stored in showing(tables[:limit])]
 
 
 def _table_like(entry: str) -> StoredGame | None:
     """The game of a recent-games entry of this browser (and only of this browser's list)."""
+    if entry.startswith("g/"):
+        mark_private()  # the page's own address holds the edit link (its language links repeat it)
     return next((stored for e, _kind, stored in recent_games(limit=8) if e == entry), None)
 
 

@@ -15,6 +15,7 @@ from ..i18n import gettext as _
 from ..i18n import option_phrase
 from ..paper import Findings, PaperSheet, check
 from ..scoring import BARBU, GAMES, GameKind, Rules
+from ..security import mark_private
 from .paper_forms import GridForm, grid_data, grid_form, read_sheet, setup_form, sheet_options
 from .paper_view import grid_view
 from .paper_words import who
@@ -89,6 +90,7 @@ def kept(token: str) -> ResponseReturnValue:
     found = paper_store.find(token)
     if found is None:
         abort(404)
+    mark_private()  # its address is the check's only key, as an edit link is a game's
     return _grid(found.sheet, found)
 
 
@@ -106,7 +108,7 @@ def _grid(sheet: PaperSheet, kept: paper_store.KeptCheck | None) -> ResponseRetu
             token = paper_store.keep(typed)
         else:
             paper_store.update(kept, typed)
-            token = kept.row.token
+            token = kept.token
         return redirect(url_for("paper.kept", token=token, kept=1), 303)
     page = _grid_page(typed, form, check(typed), kept)
     page.status_code = 200 if valid else 422
@@ -131,14 +133,10 @@ def _grid_page(
         kept=kept,
         names=[who(sheet, s) for s in range(sheet.rules.players)],
         layout=_layout(sheet.rules),
-        action=url_for("paper.kept", token=kept.row.token) if kept else request.full_path.rstrip("?"),
+        action=url_for("paper.kept", token=kept.token) if kept else request.full_path.rstrip("?"),
         totals={k.id: sheet.rules.contract_total(k) for k in sheet.rules.contracts},
         change=None
         if kept
         else f"{url_for('paper.setup')}?{urlencode(list(request.args.items(multi=True)))}",
     )
-    response = make_response(body)
-    if kept is not None:
-        # The page's address is the check's only key: no cache keeps it.
-        response.headers["Cache-Control"] = "no-store"
-    return response
+    return make_response(body)

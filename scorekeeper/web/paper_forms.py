@@ -19,6 +19,7 @@ from ..paper import PaperRow, PaperSheet
 from ..paper.sheet import deal_limit, total_limit
 from ..scoring import GameError, GameKind, Option, Rules
 from ..scoring.seating import plan
+from .forms import no_direction_controls
 from .numbers import parse_int, strip_text
 from .rules_form import NewGameForm, new_game_form
 
@@ -29,7 +30,11 @@ def setup_form(game: GameKind, players: int) -> type[NewGameForm]:
     fields: dict[str, Any] = {
         f"player_{seat}": StringField(
             _l("Player %(n)s", n=seat + 1),
-            validators=[Optional(), Length(max=40, message=_l("At most 40 characters."))],
+            validators=[
+                Optional(),
+                Length(max=40, message=_l("At most 40 characters.")),
+                no_direction_controls,
+            ],
             filters=[strip_text],
         )
         for seat in range(players)

@@ -46,7 +46,10 @@ def qr(kind: str, token: str, which: str) -> Response:
     stored = game_or_404(token, kind)
     if which == "edit" and not stored.editable:
         abort(404)
-    target = link("g", stored.row.edit_token) if which == "edit" else link("v", stored.row.view_token)
+    shown = stored.token if which == "edit" else stored.view_token
+    if shown is None:
+        abort(404)
+    target = link("g" if which == "edit" else "v", shown)
     out = io.BytesIO()
     segno.make(target, error="m").save(
         out, kind="svg", scale=5, border=3, dark="#000", light="#fff", xmldecl=False, title=target

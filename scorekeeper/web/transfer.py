@@ -58,9 +58,9 @@ def import_game() -> ResponseReturnValue:
             except GameError as error:
                 problems = [describe(p, with_deal=True) for p in error.problems]
             else:
-                row = store.create(game, kind="import")
-                remember("g", row.edit_token)
-                return redirect(url_for("games.page", kind="g", token=row.edit_token), 303)
+                created = store.create(game, kind="import")
+                remember("g", created.edit_token)
+                return redirect(url_for("games.page", kind="g", token=created.edit_token), 303)
     elif form.file.errors:
         problems = [_("Choose a game file.")]
     status = 422 if problems else 200

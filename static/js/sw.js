@@ -4,13 +4,15 @@
 // What is kept, and for how long:
 // - the shell (offline page, styles, scripts, icon) and read-only pages (/v/...), the blank-sheet
 //   and new-game forms: as long as the app is installed, refreshed on every visit online;
-// - pages that carry an edit link (/g/..., a group's /gr/... and the start page, which lists the games opened here):
-//   only for the visit, since whoever holds the phone later could take the game from them.
-//   They are kept so that a table whose Wi-Fi drops can still reopen the sheet and the entry
-//   forms it just used, and dropped EDIT_HOURS after they were fetched (longer than a game
-//   lasts), whenever the worker starts or a page is opened. The server marks them no-store, so
-//   the browser's own HTTP cache never keeps them at all.
-const CACHE = "barbu-v4";
+// - pages that carry an edit link: only for the visit, since whoever holds the phone later could
+//   take the game from them. The server says which they are, whatever their address (a game's or
+//   group's edit pages, a kept paper check, the start and new-game pages listing the games opened
+//   here): it sends them no-store with a Barbu-Private header. They are kept so that a table whose Wi-Fi drops can still reopen the sheet and the
+//   entry forms it just used, and dropped EDIT_HOURS after they were fetched (longer than a game
+//   lasts), whenever the worker starts or a page is opened. No-store keeps the browser's own
+//   HTTP cache from ever keeping them.
+// (v5: earlier versions filed /new and /check/<token> in the long-lived cache; activating drops it.)
+const CACHE = "barbu-v5";
 const EDIT_CACHE = "barbu-edit-v1";
 const EDIT_HOURS = 6;
 const FETCHED = "x-barbu-fetched";
@@ -19,8 +21,8 @@ const FETCHED = "x-barbu-fetched";
 /* global VERSIONED */
 const SHELL = ["/offline", ...(typeof VERSIONED !== "undefined" ? VERSIONED : [])];
 
-// A group's edit page (/gr/...) carries its edit link and its games' edit links.
-const carriesEditLink = (url) => url.pathname === "/" || url.pathname.startsWith("/g/") || url.pathname.startsWith("/gr/");
+// Read from the answer, not guessed from the address.
+const carriesEditLink = (response) => response.headers.has("Barbu-Private");
 
 async function dropStaleEditPages() {
   const cache = await caches.open(EDIT_CACHE);
@@ -36,7 +38,13 @@ async function keepEditPage(request, response) {
   const headers = new Headers(response.headers);
   headers.set(FETCHED, String(Date.now()));
   const copy = new Response(await response.blob(), { status: response.status, headers });
+  await (await caches.open(CACHE)).delete(request);
   await (await caches.open(EDIT_CACHE)).put(request, copy);
+}
+
+async function keepPage(request, response) {
+  await (await caches.open(EDIT_CACHE)).delete(request);
+  await (await caches.open(CACHE)).put(request, response);
 }
 
 self.addEventListener("install", (event) => {
@@ -60,24 +68,23 @@ self.addEventListener("fetch", (event) => {
   if (url.pathname.endsWith("/live") || request.cache === "no-store") return;
   if (request.mode === "navigate") {
     // Network first, so the sheet is never stale while online; the last copy when offline.
-    const edit = carriesEditLink(url);
     event.respondWith(
       fetch(request)
         .then((response) => {
           const html = (response.headers.get("Content-Type") || "").startsWith("text/html");
           if (response.ok && html) {
             const copy = response.clone();
-            event.waitUntil(edit ? keepEditPage(request, copy) : caches.open(CACHE).then((c) => c.put(request, copy)));
+            event.waitUntil(carriesEditLink(response) ? keepEditPage(request, copy) : keepPage(request, copy));
           }
           return response;
         })
         .catch(async () => {
-          if (edit) await dropStaleEditPages();
+          await dropStaleEditPages();
           const hit = await caches.match(request);
           return hit || caches.match("/offline");
         }),
     );
-    if (edit) event.waitUntil(dropStaleEditPages());
+    event.waitUntil(dropStaleEditPages());
   } else if (url.pathname.startsWith("/static/")) {
     // Pages name static files with a version (?v=...): that exact copy when cached, else the
     // network; offline, any cached version of the file rather than nothing.

@@ -8,16 +8,17 @@ Screenshots: test-artifacts/screenshots/group-ten-games*.png and club-night*.png
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from random import Random
 
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Page, expect
-from sqlalchemy import select, update
+from sqlalchemy import update
 
 from scorekeeper import db, groups, store
-from scorekeeper.models import GameRow, GroupRow
+from scorekeeper.models import GameRow
 from scorekeeper.scoring import load
 from tests.oracle.generate import random_game
 from tests.unit.test_group_stats import renamed
@@ -27,17 +28,35 @@ from .conftest import PHONE, SCREENSHOTS
 CLUB = ["Ann", "Beth", "Cat", "Diana", "Eve", "Farid", "Goran", "Hélène"]
 
 
-def stored_group(app: Flask, name: str, games: list[tuple[dict, datetime]]) -> GroupRow:
+@dataclass(frozen=True)
+class StoredClub:
+    """A group as stored, its links, and the edit links of its games in the order they were stored."""
+
+    group: groups.CreatedGroup
+    games: list[str]
+
+    @property
+    def edit_token(self) -> str:
+        return self.group.edit_token
+
+    @property
+    def view_token(self) -> str:
+        return self.group.view_token
+
+
+def stored_group(app: Flask, name: str, games: list[tuple[dict, datetime]]) -> StoredClub:
     """A group holding `games`, each started and last changed at its time."""
     with app.app_context():
-        row = groups.create(name)
+        group = groups.create(name)
+        tokens = []
         for doc, when in games:
-            created = store.create(load(doc), group_id=row.id)
+            created = store.create(load(doc), group=group.membership())
+            tokens.append(created.edit_token)
             db.session().execute(
                 update(GameRow).where(GameRow.id == created.id).values(created_at=when, updated_at=when)
             )
         db.session().commit()
-        return row
+        return StoredClub(group, tokens)
 
 
 def complete(rng: Random, kind: str) -> dict:
@@ -53,14 +72,14 @@ def complete(rng: Random, kind: str) -> dict:
 
 
 @pytest.fixture
-def ten_games(app: Flask) -> GroupRow:
+def ten_games(app: Flask) -> StoredClub:
     rng = Random(13)
     start = datetime.now(UTC) - timedelta(days=80)
     kinds = ["barbu"] * 8 + ["french"] * 2
     games = [(complete(rng, kind), start + timedelta(days=7 * n)) for n, kind in enumerate(kinds)]
     row = stored_group(app, "Tuesday Barbu club", games)
     with app.app_context():
-        groups.merge(row, "Helene", "Hélène")
+        groups.merge(row.group.row, "Helene", "Hélène")
     return row
 
 
@@ -69,7 +88,7 @@ DEALS_SO_FAR = (5, 12, 20, 27)
 
 
 @pytest.fixture
-def club_night(app: Flask) -> tuple[GroupRow, list[dict]]:
+def club_night(app: Flask) -> tuple[StoredClub, list[dict]]:
     rng = Random(7)
     now = datetime.now(UTC)
     whole, tables = [], []
@@ -106,7 +125,13 @@ def check(page: Page, axe_check: Callable, tap_targets_check: Callable) -> None:
 
 
 def test_a_group_with_ten_games(
-    page: Page, persian: Page, ten_games: GroupRow, live_server: str, axe_check, tap_targets_check, screenshot
+    page: Page,
+    persian: Page,
+    ten_games: StoredClub,
+    live_server: str,
+    axe_check,
+    tap_targets_check,
+    screenshot,
 ) -> None:
     page.goto(f"{live_server}/gr/{ten_games.edit_token}")
     expect(page.locator("table.board")).to_have_count(2)  # Barbu and French Barbu
@@ -138,10 +163,7 @@ def test_a_club_night_follows_its_tables(
     screenshot(page, "club-night")
     # The first table enters its next deal on another phone: the night's page follows by itself.
     with app.app_context():
-        token = db.session().scalar(
-            select(GameRow.edit_token).where(GameRow.group_id == group.id).order_by(GameRow.id).limit(1)
-        )
-        stored = store.find(token or "")
+        stored = store.find(group.games[0])
         assert stored is not None
         deals = len(stored.game.deals)
         nxt = load({**whole[0], "hands": whole[0]["hands"][: deals + 1]})

@@ -46,9 +46,9 @@ def screens(app: Flask) -> dict[str, str]:
     with app.app_context():
         group = groups.create("Club-des-joueurs-de-Barbu-du-jeudi-soir-" + "x" * 20)
         whole = full_game()
-        finished = store.create(load(renamed(whole, NAMES)), group_id=group.id)
+        finished = store.create(load(renamed(whole, NAMES)), group=group.membership())
         started = store.create(
-            load(renamed({**whole, "hands": whole["hands"][:10]}, NAMES)), group_id=group.id
+            load(renamed({**whole, "hands": whole["hands"][:10]}, NAMES)), group=group.membership()
         )
         five = store.create(load(renamed(json.loads((EXAMPLES / "barbu-5.json").read_text()), FIVE)))
         three = store.create(load(renamed(json.loads((EXAMPLES / "barbu-3.json").read_text()), THREE)))

@@ -58,3 +58,31 @@ def test_edit_pages_are_kept_apart_and_dropped_when_old(page: Page, live_server:
     page.wait_for_timeout(500)
     assert f"/g/{token}/history" not in page.evaluate(CACHED, EDIT_CACHE)
     assert f"/g/{token}" in page.evaluate(CACHED, EDIT_CACHE)
+
+
+ADDRESSES = """async (name) => {
+  const cache = await caches.open(name);
+  return (await cache.keys()).map((r) => { const u = new URL(r.url); return u.pathname + u.search; });
+}"""
+
+
+def test_pages_are_classed_by_what_they_carry_not_by_their_address(page: Page, live_server: str) -> None:
+    controlled(page, f"{live_server}/new")
+    page.goto(f"{live_server}/new")  # no game yet on this phone: nothing private in it
+    page.wait_for_timeout(500)
+    assert "/new" in page.evaluate(ADDRESSES, KEEP_CACHE)
+    token = create_game(page, live_server, PLAYERS)
+    # Now the new-game form offers "play again" with this game's edit link: kept for the visit
+    # only, and the copy kept before is dropped.
+    page.goto(f"{live_server}/new")
+    assert token in page.content()
+    # A kept paper check's address is its only key, as an edit link is a game's.
+    page.goto(f"{live_server}/check/sheet?game=barbu")
+    page.click("button[value=keep]")
+    page.wait_for_url(f"{live_server}/check/*")
+    check = urlsplit(page.url).path
+    page.goto(f"{live_server}{check}")
+    page.wait_for_timeout(500)
+    edit_pages, kept = page.evaluate(ADDRESSES, EDIT_CACHE), page.evaluate(ADDRESSES, KEEP_CACHE)
+    assert "/new" in edit_pages and check in edit_pages
+    assert "/new" not in kept and check not in kept

@@ -1,5 +1,6 @@
 """The fuzzer: crawls the app for its pages and forms, sends seeded hostile requests, and checks each
-answer: never a 5xx, and a refused request (4xx) leaves every table of game data as it was."""
+answer: never a 5xx, a refused request (4xx) leaves every table of game data as it was, and a
+request that holds no edit link (a stranger's) changes nothing already stored."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 from random import Random
 
 from flask import Flask
-from sqlalchemy import func, select
+from sqlalchemy import func, select, text
 
 from scorekeeper import db
 from scorekeeper.models import (
@@ -64,6 +65,10 @@ class Report:
     statuses: Counter[int] = field(default_factory=Counter)
     errors: list[ServerError] = field(default_factory=list)
     stored_on_refusal: list[str] = field(default_factory=list)
+    strangers: int = 0
+    """Requests that held no edit link of anything stored."""
+    stranger_writes: list[str] = field(default_factory=list)
+    """Such requests that changed something stored before them (a game, a group, a kept check)."""
 
     def classes(self) -> dict[str, list[ServerError]]:
         """The server errors seen, grouped by exception and place."""
@@ -71,6 +76,16 @@ class Report:
         for error in self.errors:
             found.setdefault(error.signature, []).append(error)
         return found
+
+
+def _existing(now: tuple[object, ...], before: tuple[object, ...]) -> tuple[object, ...]:
+    """What `now` holds of the rows that were there `before`: rows added since (a new game, group
+    or check, which anyone may make) are left out; changes and deletions show."""
+    kept = []
+    for rows_now, rows_before in zip(now, before, strict=True):
+        keys = {row[0] for row in rows_before}  # type: ignore[index, attr-defined]
+        kept.append(tuple(row for row in rows_now if row[0] in keys))  # type: ignore[index, attr-defined]
+    return tuple(kept)
 
 
 def _where(error: BaseException) -> str:
@@ -102,6 +117,8 @@ class Fuzzer:
         self.edit = self.view = "none"
         self.extra = extra or []
         """More pages to start the crawl from (a kept paper check)."""
+        self.secrets: set[str] = set()
+        """Every edit link's token known: of the games, groups and checks given and made since."""
 
     def counts(self) -> tuple[int, ...]:
         with self.app.app_context():
@@ -128,9 +145,40 @@ class Fuzzer:
             queue.extend(link.split("#")[0] for link in links)
         self.pages = sorted(seen)
 
+    def stored(self) -> tuple[object, ...]:
+        """What is stored of everything that exists now: versions and stakes of games, their deals
+        and history, groups and their merges, kept checks (to see whether a request changed it)."""
+        with self.app.app_context():
+            s = db.session()
+            return tuple(
+                tuple(tuple(row) for row in s.execute(text(query)))
+                for query in (
+                    "SELECT id, version, settle FROM games ORDER BY id",
+                    "SELECT game_id, count(*) FROM deals GROUP BY game_id ORDER BY game_id",
+                    "SELECT game_id, count(*) FROM changes GROUP BY game_id ORDER BY game_id",
+                    "SELECT id, updated_at FROM groups ORDER BY id",
+                    "SELECT group_id, alias, name FROM name_merges ORDER BY group_id, alias",
+                    "SELECT id, updated_at FROM paper_checks ORDER BY id",
+                )
+            )
+
+    def _stranger(self, request: Request) -> bool:
+        seen = request.path + (request.body or b"").decode("latin-1") + repr(request.headers)
+        return not any(secret in seen for secret in self.secrets)
+
+    def _learn(self, location: str | None) -> None:
+        """A new game's, group's or check's edit link, from where an answer sends the player."""
+        found = re.search(r"/(?:g|gr|check)/([A-Za-z0-9_-]{20,64})", location or "")
+        if found:
+            self.secrets.add(found.group(1))
+
     def send(self, request: Request, client_csrf: bool = False) -> None:
         client = self.csrf_client if client_csrf else self.client
         before = self.counts()
+        stranger = self._stranger(request)
+        if stranger:
+            self.report.strangers += 1
+            known = self.stored()
         self.report.sent += 1
         try:
             with client.open(
@@ -141,6 +189,7 @@ class Fuzzer:
                 headers=request.headers,
             ) as response:
                 status = response.status_code
+                location = response.headers.get("Location")
         except Exception as error:  # the test client passes the app's exceptions on (TESTING)
             self.report.statuses[500] += 1
             where, shown = _where(error), repr(error)[:300]
@@ -149,6 +198,9 @@ class Fuzzer:
             )
             return
         self.report.statuses[status] += 1
+        self._learn(location)
+        if stranger and _existing(self.stored(), known) != known:
+            self.report.stranger_writes.append(f"{status} {request.describe()}")
         if status >= 500:
             self.report.errors.append(ServerError(request.describe(), status, "answered", f"HTTP {status}"))
         elif status >= 400 and self.counts() != before:
@@ -181,6 +233,8 @@ class Fuzzer:
 
     def run(self, games: list[tuple[str, str]], requests: int) -> Report:
         self.edit, self.view = (link.rsplit("/", 1)[1] for link in games[0])
+        for link in [edit for edit, _view in games] + self.extra:
+            self._learn(link)
         seeds = ["/", "/new", "/import", "/sheets/blank", *CHECKS, *self.extra]
         seeds += [f"/new?game={game}" for game in GAMES] + [f"/sheets/blank?game={game}" for game in GAMES]
         contracts = sorted({c.id for game in GAMES.values() for c in game.contracts})

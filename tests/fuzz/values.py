@@ -13,6 +13,7 @@ from urllib.parse import quote_from_bytes
 from tests.builders import full_game, worked_example
 
 from .forms import Form
+from .zips import group_zip
 
 Value = str | bytes
 
@@ -46,6 +47,17 @@ TEXT: list[Value] = [
     "é" * 41,
     "😀" * 30,
     "\u202eRTL",
+    "a\u2067b\u2069",
+    "Ann\u200f",
+    "\u061c",
+    "ß" * 40,
+    "ﬃ" * 30,
+    "1e-1000030",
+    "1e-99999999999999999",
+    "1e1000000",
+    "0." + "0" * 60 + "1",
+    "0001-01-01",
+    "9999-12-31",
     "<script>alert(1)</script>",
     "'; DROP TABLE games;--",
     "../../etc/passwd",
@@ -218,6 +230,7 @@ def import_file(rng: Random) -> bytes:
 
 
 def import_request(action: str, rng: Random, pairs: list[tuple[str, Value]] | None = None) -> Request:
+    """A multipart upload to `action`: a game file, or a group's zip for the group import."""
     boundary = "fuzzboundary7MA4YWxk"
     parts = []
     for name, value in pairs or []:
@@ -226,7 +239,9 @@ def import_request(action: str, rng: Random, pairs: list[tuple[str, Value]] | No
     if rng.random() < 0.93:
         filename = rng.choice(["game.json", "", "../../x.json", "é\x00.json", "a" * 300])
         head = f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{filename}"\r\n'
-        parts.append(f"{head}Content-Type: application/json\r\n\r\n".encode() + import_file(rng))
+        group = action.startswith("/groups/")
+        body, kind = (group_zip(rng), "application/zip") if group else (import_file(rng), "application/json")
+        parts.append(f"{head}Content-Type: {kind}\r\n\r\n".encode() + body)
     body = b"\r\n".join(parts) + f"\r\n--{boundary}--\r\n".encode()
     return Request("POST", action, body, f"multipart/form-data; boundary={boundary}", note="import")
 

@@ -166,8 +166,11 @@ class Phone:
         data: dict[str, str] | None = None,
         headers: dict[str, str] | None = None,
         timeout: float = 30,
+        body: bytes | None = None,
     ) -> Answer:
-        body = urllib.parse.urlencode(data).encode() if data is not None else None
+        """GET `url`, or POST `data` as a form (or `body` as it is)."""
+        if data is not None:
+            body = urllib.parse.urlencode(data).encode()
         req = urllib.request.Request(url, data=body, headers=headers or {})
         start = time.perf_counter()
         try:
@@ -177,6 +180,18 @@ class Phone:
         except urllib.error.HTTPError as error:
             content, status, found = error.read(), error.code, dict(error.headers)
         return Answer(status, found, content, time.perf_counter() - start)
+
+    def upload(self, url: str, name: str, content: bytes, timeout: float = 60) -> Answer:
+        """POST a file to `url`'s form (with its CSRF token), as a browser's upload does."""
+        boundary = "serverboundary5f3a"
+        fields = [
+            f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'.encode()
+            for k, v in self.form(url).items()
+        ]
+        head = f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{name}"\r\n\r\n'
+        body = b"".join(fields) + head.encode() + content + f"\r\n--{boundary}--\r\n".encode()
+        kind = {"Content-Type": f"multipart/form-data; boundary={boundary}"}
+        return self.request(url, headers=kind, timeout=timeout, body=body)
 
     def form(self, url: str) -> dict[str, str]:
         """The hidden fields (CSRF token, version, one-time id) of the first form on the page."""

@@ -73,8 +73,8 @@ def as_group(docs: list[dict[str, Any]]) -> list[GroupGame]:
     games = []
     for number, doc in enumerate(docs):
         when = START + timedelta(days=number)
-        # A token of its own, as every stored game has: figures are cached by token and stamp.
-        row = GameInfo(number + 1, uuid.uuid4().hex, uuid.uuid4().hex, "0.1", when, when)
+        # A link of its own, as every stored game has: figures are cached by link (hash) and stamp.
+        row = GameInfo(number + 1, uuid.uuid4().hex, uuid.uuid4().hex, {}, "0.1", when, when)
         games.append(GroupGame(row, load(doc)))
     return games
 

@@ -103,8 +103,8 @@ VIEW_LINK = r'(?:href|value)="(?:https?://[^/"]+)?(/v/[A-Za-z0-9_-]+)"'
 def import_game(app: Flask, doc: dict[str, Any]) -> Links:
     """Store a game file as the `scorekeeper import` command does, without the command."""
     with app.app_context():
-        row = store.create(load(doc), kind="import")
-        return Links(f"/g/{row.edit_token}", f"/v/{row.view_token}")
+        created = store.create(load(doc), kind="import")
+        return Links(f"/g/{created.edit_token}", f"/v/{created.view_token}")
 
 
 def renamed(doc: dict[str, Any], names: list[str]) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Callable
 
 import pytest
 from flask import Flask
@@ -158,3 +159,39 @@ def test_two_phones_posting_at_once_store_one_deal(app: Flask) -> None:
         thread.join(timeout=30)
     assert sorted(statuses) == [303, 409]
     assert len(hands(app.test_client(), links)) == 1
+
+
+@pytest.mark.postgres
+def test_two_phones_putting_back_one_deal_store_it_once(
+    make_app: Callable[..., Flask], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by bench/attacks.py: the second phone read the game's deals after the first had put
+    the deal back, saw it twice and answered 500. Its request reads the game's row first and its
+    deals later, and each read sees what is committed by then (PostgreSQL's READ COMMITTED; the
+    real server showed it on SQLite too), which the test makes certain by ending the snapshot."""
+    from scorekeeper import db
+    from scorekeeper.web import games
+
+    app, other = make_app(), make_app()  # two servers on one database
+    phone_a, phone_b = app.test_client(), other.test_client()
+    links = import_game(app, worked_example())
+    undo = phone_a.post(
+        f"{links.edit}/undo", data={"version": current_version(phone_a, links), "submission": "u1"}
+    )
+    assert undo.status_code == 303
+    undone = current_version(phone_a, links)  # the state both phones put the deal back on
+    real, calls = games._undone, []
+
+    def meanwhile(stored):  # type: ignore[no-untyped-def]
+        found = real(stored)
+        if not calls:  # phone B's put-back lands while phone A's request is under way
+            calls.append(None)
+            calls[0] = phone_b.post(f"{links.edit}/redo", data={"version": undone, "submission": "r-b"})
+            db.session().commit()  # what is read from here on is what phone B left
+        return found
+
+    monkeypatch.setattr(games, "_undone", meanwhile)
+    response = phone_a.post(f"{links.edit}/redo", data={"version": undone, "submission": "r-a"})
+    assert calls[0].status_code == 303
+    assert response.status_code == 409  # the game changed on another phone: nothing done twice
+    assert len(hands(phone_a, links)) == 2

@@ -17,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import db, store
 from scorekeeper.db import make_engine
+from scorekeeper.links import digest
 from scorekeeper.models import Base, ChangeRow, DealRow, GameRow
 from scorekeeper.scoring import Deal, Result, dump, load
 from scorekeeper.scoring.contracts import BARBU
@@ -183,14 +184,14 @@ def test_deleting_a_game_deletes_its_deals_and_history(app: Flask) -> None:
     kept = import_game(app, worked_example())
     gone = import_game(app, full_game())
     with app.extensions["db_engine"].begin() as connection:
-        connection.execute(delete(GameRow).where(GameRow.edit_token == gone.edit_token))
+        connection.execute(delete(GameRow).where(GameRow.edit_hash == digest(gone.edit_token)))
     assert (count_rows(app, GameRow), count_rows(app, DealRow), count_rows(app, ChangeRow)) == (1, 2, 1)
     assert len(_load(app, kept.edit_token).game.deals) == 2
 
 
 @pytest.mark.parametrize(
     ("table", "columns"),
-    [("deals", ["game_id", "position"]), ("changes", ["game_id", "version"]), ("games", ["edit_token"])],
+    [("deals", ["game_id", "position"]), ("changes", ["game_id", "version"]), ("games", ["edit_hash"])],
 )
 def test_the_unique_constraints_exist(app: Flask, table: str, columns: list[str]) -> None:
     inspector = inspect(app.extensions["db_engine"])
@@ -234,3 +235,30 @@ def test_the_upgrade_command_is_idempotent(app: Flask) -> None:
         assert result.exit_code == 0, result.output
         assert "database ready" in result.output
     assert hands(app.test_client(), import_game(app, worked_example())) != []
+
+
+def test_under_gevent_sqlite_waits_for_its_lock_without_blocking(tmp_path: Path) -> None:
+    """The waits of `sqlite_wait`: a writer that finds the database locked tries again, yielding,
+    until the lock is free (a real server gives its connections these, see db.make_engine)."""
+    import sqlite3
+    import time
+
+    from scorekeeper import sqlite_wait
+
+    path = tmp_path / "locked.sqlite"
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    holder.execute("PRAGMA journal_mode=WAL")
+    holder.execute("CREATE TABLE t (x INTEGER)")
+    holder.execute("BEGIN IMMEDIATE")
+    holder.execute("INSERT INTO t VALUES (1)")
+    release = threading.Timer(0.3, lambda: holder.execute("COMMIT"))
+    waiter = sqlite3.connect(path, factory=sqlite_wait.Connection, timeout=0, check_same_thread=False)
+    started = time.monotonic()
+    release.start()
+    waiter.cursor().execute("INSERT INTO t VALUES (2)")  # as SQLAlchemy runs statements
+    waiter.commit()
+    release.join()
+    assert 0.2 < time.monotonic() - started < sqlite_wait.WAIT
+    assert waiter.execute("SELECT count(*) FROM t").fetchone() == (2,)
+    waiter.close()
+    holder.close()

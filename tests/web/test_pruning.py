@@ -40,11 +40,12 @@ def _fill(app: Flask) -> None:
 def filled(make_app: Callable[..., Flask]) -> Flask:
     app = make_app(PRUNE_INTERVAL=3600)
     _fill(app)
+    # Rate-limit counters: new games, printed sheets, changes (the deal).
     assert [count_rows(app, m) for m in (SubmissionRow, PdfCacheRow, SheetCacheRow, RateLimitRow)] == [
         1,
         1,
         1,
-        2,
+        3,
     ]
     return app
 
@@ -53,7 +54,7 @@ def filled(make_app: Callable[..., Flask]) -> Flask:
 def test_recent_rows_are_kept(filled: Flask) -> None:
     assert (
         str(maintenance.prune_app(filled))
-        == "pruned 0 submission id(s), 0 cached sheet(s), 0 rate-limit counter(s)"
+        == "pruned 0 submission id(s), 0 cached sheet(s), 0 rate-limit counter(s), 0 kept paper check(s)"
     )
 
 
@@ -63,7 +64,7 @@ def test_old_rows_are_pruned(filled: Flask) -> None:
         _age(filled, model, 40)
     engine = filled.extensions["db_engine"]
     pruned = maintenance.prune(engine, 30, 14, at=time.time() + 3600)
-    assert (pruned.submissions, pruned.sheets, pruned.limits) == (1, 2, 2)
+    assert (pruned.submissions, pruned.sheets, pruned.limits) == (1, 2, 3)
     assert [count_rows(filled, m) for m in (SubmissionRow, PdfCacheRow, SheetCacheRow, RateLimitRow)] == [
         0
     ] * 4

@@ -40,7 +40,7 @@ def test_new_games_over_the_limit_get_429_and_store_nothing(limited: Flask) -> N
     assert refused.status_code == 429
     assert 1 <= _retry_after(refused) <= WINDOW
     text = text_of(refused.text)
-    assert "Too many new games, imports or printed sheets from this network" in text
+    assert "Too many new games, imports, changes or printed sheets from this network" in text
     assert re.search(r"Try again in \d+ minutes?\.", text), text
     assert count_rows(limited, GameRow) == 2
 
