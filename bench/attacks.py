@@ -270,22 +270,22 @@ def import_attack(stop: Any, out: Any, base: str, links: dict[str, str]) -> None
         out.put(("import", multipart(phone, url, phone.form(url), "club.zip", content)))
 
     def undo_and_put_back() -> None:
-        """Undo, put back, undo... as fast as the server answers, the version counted along."""
+        """Undo, put back, undo... as fast as the server answers, each on the state the page shows
+        (its version and epoch, read again after every change as a phone does)."""
         phone = Phone()
-        found = re.search(r'action="[^"]*/undo">(.*?)</form>', phone.request(page).text, re.S)
-        if not found:
-            time.sleep(0.1)
-            return
-        form = dict(re.findall(r'name="(csrf_token|version)"[^>]*value="([^"]*)"', found.group(1)))
-        version = int(form["version"])
         while not stop.is_set():
             for action in ("undo", "redo"):
-                sent = {**form, "version": str(version), "submission": uuid.uuid4().hex}
+                text = phone.request(page).text
+                found = re.search(rf'action="[^"]*/{action}">(.*?)</form>', text, re.S)
+                if not found:
+                    time.sleep(0.1)
+                    return
+                form = dict(re.findall(r'name="(csrf_token|version)"[^>]*value="([^"]*)"', found.group(1)))
+                sent = {**form, "submission": uuid.uuid4().hex}
                 status = phone.request(f"{page}/{action}", sent).status
                 out.put((action, status))
                 if status != 303:
                     return
-                version += 1
                 stop.wait(0.1)
 
     together([lambda: each(stop, 1, upload, 1.0), lambda: each(stop, 1, undo_and_put_back, 0.5)])
