@@ -24,6 +24,7 @@ machine: bench/club_night.md. Run: `.venv/bin/python bench/club_night.py [--pair
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 import multiprocessing
@@ -168,15 +169,20 @@ def line(label: str, record: list[Record]) -> None:
     kept = [r for r in record if r[0] >= WARMUP]
     ok = [r[1] for r in kept if 200 <= r[2] < 400]
     errors = len(kept) - len(ok)
+    # Which errors: 0 is no answer within TIMEOUT (or a connection lost), else the status.
+    kinds = collections.Counter(
+        "no answer" if r[2] == 0 else str(r[2]) for r in kept if not 200 <= r[2] < 400
+    )
+    told = f" ({', '.join(f'{k}: {n}' for k, n in sorted(kinds.items()))})" if kinds else ""
     fresh = sum(1 for r in kept if r[2] == 200)
     if not ok:
-        print(f"  {label:<22} {len(kept):6} requests, no answers, {errors} errors")
+        print(f"  {label:<22} {len(kept):6} requests, no answers, {errors} errors{told}")
         return
     p50 = statistics.median(ok) * 1000
     p99 = (statistics.quantiles(ok, n=100)[98] if len(ok) >= 100 else max(ok)) * 1000
     print(
         f"  {label:<22} {len(kept):6} requests ({fresh:5} answered 200), p50 {p50:7.1f} ms,"
-        f" p99 {p99:7.1f} ms, errors {errors}"
+        f" p99 {p99:7.1f} ms, errors {errors}{told}"
     )
 
 
