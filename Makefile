@@ -36,6 +36,7 @@ lint:
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	scripts/translations.sh check
 
 unit:

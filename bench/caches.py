@@ -36,12 +36,17 @@ def median_ms(work: Callable[[], object], reset: Callable[[], None] = lambda: No
 
 def main() -> None:
     os.environ["SCOREKEEPER_INSTANCE"] = instance = tempfile.mkdtemp()
-    from scorekeeper import assets, create_app, db, group_stats, groups, links, store
+    from scorekeeper import create_app
+    from scorekeeper.present import group_stats
+    from scorekeeper.present.sheet_view import sheet_view
     from scorekeeper.scoring import load
     from scorekeeper.scoring.stats import game_stats
-    from scorekeeper.sheet_view import sheet_view
-    from scorekeeper.web import games, group_chart_view, group_view
-    from scorekeeper.web import groups as group_pages
+    from scorekeeper.storage import db, groups, links, store
+    from scorekeeper.web.common import assets
+    from scorekeeper.web.games import views as games
+    from scorekeeper.web.groups import charts as group_chart_view
+    from scorekeeper.web.groups import figures as group_view
+    from scorekeeper.web.groups import views as group_pages
     from tests.builders import full_game
 
     app = create_app(

@@ -52,6 +52,6 @@ fi
 timeout=${REQUEST_TIMEOUT:-10}
 export REQUEST_TIMEOUT=$timeout
 exec .venv/bin/gunicorn --bind "$host:$port" --workers "$workers" \
-  --worker-class scorekeeper.serving.Worker --worker-connections 4000 \
+  --worker-class scorekeeper.server.worker.Worker --worker-connections 4000 \
   --keep-alive "$timeout" --graceful-timeout 10 --forwarded-allow-ips "" \
-  "${tls[@]}" --access-logfile - --no-control-socket "${WSGI_APP:-scorekeeper.serving:application()}"
+  "${tls[@]}" --access-logfile - --no-control-socket "${WSGI_APP:-scorekeeper.server.worker:application()}"

@@ -24,7 +24,8 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from ..scoring import Contract, Rules
+from scorekeeper.scoring import Contract, Rules
+
 from .sheet import PaperSheet
 
 

@@ -22,8 +22,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select, update
 
-from scorekeeper import db, store
-from scorekeeper.models import ChangeRow, DealRow, GameRow, GroupRow, NameMergeRow
+from scorekeeper.storage import db, store
+from scorekeeper.storage.models import ChangeRow, DealRow, GameRow, GroupRow, NameMergeRow
 from tests.builders import full_game, worked_example
 from tests.web.helpers import count_rows, import_game
 from tests.web.test_group_transfer import zipped

@@ -18,9 +18,9 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask
 
-from scorekeeper import db
-from scorekeeper.models import GameRow, GroupRow, NameMergeRow, PaperCheckRow
 from scorekeeper.scoring.bidi import CONTROLS
+from scorekeeper.storage import db
+from scorekeeper.storage.models import GameRow, GroupRow, NameMergeRow, PaperCheckRow
 from tests.builders import worked_example
 from tests.web.helpers import count_rows, errors_after, new_game_form, renamed
 

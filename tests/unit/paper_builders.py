@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from scorekeeper.paper import Figure, PaperRow, PaperSheet
-from scorekeeper.report import score_document
+from scorekeeper.present.report import score_document
 from scorekeeper.scoring import Game, Rules
 from scorekeeper.scoring.gamefile_rules import parse_rules
 

@@ -10,8 +10,8 @@ import re
 from pathlib import Path
 
 import scorekeeper
-from scorekeeper.caches import CACHES
-from scorekeeper.memo import Memo
+from scorekeeper.util.caches import CACHES
+from scorekeeper.util.memo import Memo
 
 
 def _found() -> dict[str, object]:

@@ -6,7 +6,14 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from scorekeeper.charts import COLOURS, DASHES, ChartText, legend_sample, nice_ticks, running_chart
+from scorekeeper.present.charts import (
+    COLOURS,
+    DASHES,
+    ChartText,
+    legend_sample,
+    nice_ticks,
+    running_chart,
+)
 from scorekeeper.scoring.stats import game_stats
 
 from . import family

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from scorekeeper.cli import main
-from scorekeeper.report import score_document
+from scorekeeper.present.report import score_document
 from tests.oracle.generate import random_game
 
 from .test_cli import EXAMPLE, assert_refused

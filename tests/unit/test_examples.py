@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.report import score_document
+from scorekeeper.present.report import score_document
 from scorekeeper.scoring import Game, load
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.report import sheet_json
+from scorekeeper.present.report import sheet_json
 from scorekeeper.scoring import Game, GameError, dump, load, score
 from tests.unit.family import complete, deal, play_on, rules, table
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from scorekeeper.charts import ChartText
-from scorekeeper.group_charts import bar_chart
+from scorekeeper.present.charts import ChartText
+from scorekeeper.present.group_charts import bar_chart
 
 TEXT = ChartText(title="Barbu: average per game", desc="Each player's average", deals="Average per game")
 SVG = "{http://www.w3.org/2000/svg}"

@@ -19,9 +19,9 @@ import pytest
 from click.testing import CliRunner
 
 from scorekeeper.cli import main
-from scorekeeper.group_stats import Names, between, boards, records, tonight
-from scorekeeper.groups import GameInfo, GroupGame, fold
+from scorekeeper.present.group_stats import Names, between, boards, records, tonight
 from scorekeeper.scoring import load
+from scorekeeper.storage.groups import GameInfo, GroupGame, fold
 from tests.oracle.generate import random_game
 
 POOL = ["Ann", "Beth", "Cat", "Diana", "Eve", "Mary Ann", "Bob"]

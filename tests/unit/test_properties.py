@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.report import score_document
+from scorekeeper.present.report import score_document
 from scorekeeper.scoring import GameError, chip_moves, chip_nets, dump, load, score
 from tests.oracle import reference
 from tests.oracle.generate import mutate, random_game

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.report import score_document
+from scorekeeper.present.report import score_document
 from scorekeeper.scoring import load
 from scorekeeper.scoring.stats import DECLARER, OPPONENT, Doubles, Tally, combine, game_stats
 from tests.oracle.generate import random_game

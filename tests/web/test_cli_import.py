@@ -11,8 +11,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 
-from scorekeeper.models import ChangeRow, DealRow, GameRow
 from scorekeeper.scoring import GameError, dump, load, loads
+from scorekeeper.storage.models import ChangeRow, DealRow, GameRow
 from tests.builders import full_game, game, hand, worked_example
 
 from .helpers import WORKED_TOTALS, Links, count_rows, export, text_of, totals

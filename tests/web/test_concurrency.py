@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.models import ChangeRow, DealRow
+from scorekeeper.storage.models import ChangeRow, DealRow
 from tests.builders import worked_example
 
 from .helpers import (
@@ -169,8 +169,8 @@ def test_two_phones_putting_back_one_deal_store_it_once(
     the deal back, saw it twice and answered 500. Its request reads the game's row first and its
     deals later, and each read sees what is committed by then (PostgreSQL's READ COMMITTED; the
     real server showed it on SQLite too), which the test makes certain by ending the snapshot."""
-    from scorekeeper import db
-    from scorekeeper.web import games
+    from scorekeeper.storage import db
+    from scorekeeper.web.games import views as games
 
     app, other = make_app(), make_app()  # two servers on one database
     phone_a, phone_b = app.test_client(), other.test_client()

@@ -8,8 +8,8 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.models import ChangeRow
-from scorekeeper.report import score_document
+from scorekeeper.present.report import score_document
+from scorekeeper.storage.models import ChangeRow
 from tests.builders import block, game, worked_example
 
 from .helpers import (
@@ -162,7 +162,7 @@ def test_a_correction_keeps_the_history_of_the_old_result(app: Flask, client: Fl
     old = copy.deepcopy(worked_example()["hands"][0]["result"])
     _edit(client, links.edit, 1, {**WORKED_DEAL_1, "queen_spades": "2"})
     with app.app_context():
-        from scorekeeper import db
+        from scorekeeper.storage import db
 
         change = db.session().query(ChangeRow).filter_by(kind="edit").one()
         assert change.position == 0

@@ -9,7 +9,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.report import score_document
+from scorekeeper.present.report import score_document
 from tests.builders import game
 
 from .helpers import (

@@ -8,7 +8,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.models import DealRow
+from scorekeeper.storage.models import DealRow
 from tests.builders import game
 
 from .helpers import (

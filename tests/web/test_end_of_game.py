@@ -10,8 +10,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.models import GameRow
-from scorekeeper.report import score_document
+from scorekeeper.present.report import score_document
+from scorekeeper.storage.models import GameRow
 from tests.builders import PLAYERS, full_game
 
 from .helpers import Links, count_rows, export, hands, import_game, signed, text_of

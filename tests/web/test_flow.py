@@ -8,7 +8,7 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.models import GameRow
+from scorekeeper.storage.models import GameRow
 from tests.builders import worked_example
 
 from .helpers import (

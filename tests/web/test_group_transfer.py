@@ -15,9 +15,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
-from scorekeeper import db, group_files
-from scorekeeper.models import DealRow, GameRow, GroupRow, NameMergeRow
 from scorekeeper.scoring import load
+from scorekeeper.storage import db
+from scorekeeper.storage.models import DealRow, GameRow, GroupRow, NameMergeRow
+from scorekeeper.web.groups import files as group_files
 from tests.builders import full_game, worked_example
 
 from .helpers import WORKED_DEAL_1, WORKED_DEAL_2, count_rows, enter, export

@@ -11,8 +11,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import groups
-from scorekeeper.models import GameRow, GroupRow, NameMergeRow
+from scorekeeper.storage import groups
+from scorekeeper.storage.models import GameRow, GroupRow, NameMergeRow
 
 from .helpers import WORKED_DEAL_1, WORKED_DEAL_2, Links, count_rows, enter, new_game_form, text_of
 

@@ -10,8 +10,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.models import ChangeRow, DealRow, GameRow
 from scorekeeper.scoring import dump, load
+from scorekeeper.storage.models import ChangeRow, DealRow, GameRow
 from tests.builders import full_game, worked_example
 
 from .helpers import VIEW_LINK, WORKED_DEAL_1, Links, count_rows, create_game, export, import_game

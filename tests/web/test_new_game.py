@@ -9,7 +9,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.models import GameRow
+from scorekeeper.storage.models import GameRow
 
 from .helpers import (
     PLAYERS,

@@ -13,8 +13,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.models import PaperCheckRow
-from scorekeeper.web.paper_forms import grid_data
+from scorekeeper.storage.models import PaperCheckRow
+from scorekeeper.web.paper_check.forms import grid_data
 from tests.unit.family import complete, rules
 from tests.unit.paper_builders import from_game
 

@@ -9,8 +9,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.models import PdfCacheRow, SheetCacheRow
-from scorekeeper.printing import render, slots
+from scorekeeper.storage.models import PdfCacheRow, SheetCacheRow
+from scorekeeper.web.printing import render, slots
 from tests.builders import worked_example
 
 from .helpers import count_rows, import_game

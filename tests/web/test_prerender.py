@@ -11,9 +11,9 @@ import pytest
 from flask import Flask
 from sqlalchemy import select
 
-from scorekeeper import db
-from scorekeeper.models import PdfCacheRow
-from scorekeeper.printing import render
+from scorekeeper.storage import db
+from scorekeeper.storage.models import PdfCacheRow
+from scorekeeper.web.printing import render
 
 from .helpers import WORKED_DEAL_1, WORKED_DEAL_2, create_game, enter
 

@@ -11,9 +11,9 @@ from flask.testing import FlaskClient
 from pypdf import PdfReader
 
 from scorekeeper.app import signed
-from scorekeeper.models import PdfCacheRow
-from scorekeeper.printing import render
-from scorekeeper.report import score_document
+from scorekeeper.present.report import score_document
+from scorekeeper.storage.models import PdfCacheRow
+from scorekeeper.web.printing import render
 from tests.builders import full_game, worked_example
 
 from .helpers import count_rows, export, import_game, renamed

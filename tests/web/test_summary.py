@@ -11,8 +11,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.models import GameRow
-from scorekeeper.report import score_document
+from scorekeeper.present.report import score_document
+from scorekeeper.storage.models import GameRow
 from tests.builders import full_game, worked_example
 from tests.oracle.generate import random_game
 
@@ -27,7 +27,7 @@ def summary(links: Links, kind: str = "edit") -> str:
 
 def stored_settle(app: Flask) -> list[Any]:
     with app.app_context():
-        from scorekeeper import db
+        from scorekeeper.storage import db
 
         return [row.settle for row in db.session().query(GameRow).all()]
 

@@ -10,10 +10,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.models import GameRow
-from scorekeeper.report import score_document
+from scorekeeper.present.report import score_document
 from scorekeeper.scoring import load
-from scorekeeper.web.transfer import MAX_FILE, spreadsheet_safe
+from scorekeeper.storage.models import GameRow
+from scorekeeper.web.transfer.views import MAX_FILE, spreadsheet_safe
 from tests.builders import full_game, worked_example
 
 from .helpers import count_rows, export, import_game, renamed
