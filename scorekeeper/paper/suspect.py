@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .check import Finding, Findings, Kind, Suspect, find
+from .check import find
+from .findings import Finding, Findings, Kind, Suspect
 from .sheet import PaperSheet
 
 Fix = tuple[str, int, int, int]
