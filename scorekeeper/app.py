@@ -9,7 +9,7 @@ from flask import Flask
 
 from . import config
 from .commands.games import COMMANDS
-from .present import i18n
+from .present import i18n, vocabulary
 from .present.i18n import signed
 from .storage import db, limits, pruning
 from .web.common import assets, errors, language, security, share
@@ -44,6 +44,7 @@ def create_app(test_config: dict[str, object] | None = None) -> Flask:
     config.configure(app, test_config)
     db.init_app(app)
     i18n.init_app(app)
+    vocabulary.init_app(app)
     security.init_app(app)
     assets.init_app(app)
     limits.init_app(app)

@@ -1,4 +1,5 @@
-"""Groups in the database: create, find by link, their games, and the spellings of a name merged.
+"""Groups in the database: create, find by link, their games; the spellings of a name merged
+(`group_names`) and the group's state for polls (`group_state`) sit beside it.
 
 A group is found by its edit or view link, as a game is. Its games are the
 games whose `group_id` names it. A player is the same player in every game of
@@ -8,45 +9,45 @@ or when the group merged one spelling into another.
 
 from __future__ import annotations
 
-import hashlib
-import time
-import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, or_, select, text, update
+from sqlalchemy import or_, select
 
 from scorekeeper.scoring import Game
-from scorekeeper.scoring.bidi import has_direction_controls
-from scorekeeper.util.memo import Memo
 
 from . import db, links, store
+from .group_names import SPELLING_LIMIT, fold, merge, mergeable, merges, storable, unmerge
+from .group_state import STATES, state, state_by_hash
 from .links import new_token, well_formed
-from .models import GameRow, GroupRow, NameMergeRow, now
+from .models import GameRow, GroupRow
+
+__all__ = [
+    "SPELLING_LIMIT",
+    "STATES",
+    "CreatedGroup",
+    "GameInfo",
+    "GroupGame",
+    "StateMoved",
+    "StoredGroup",
+    "by_edit_token",
+    "create",
+    "find",
+    "fold",
+    "games",
+    "merge",
+    "mergeable",
+    "merges",
+    "of_game",
+    "stage",
+    "state",
+    "state_by_hash",
+    "storable",
+    "unmerge",
+]
 
 NAME_LIMIT = 60
-
-
-def storable(text: str) -> bool:
-    """Whether a text can go into a text column and be written anywhere: PostgreSQL refuses NUL,
-    and no name needs any other control character, nor a direction control (see scoring.bidi)."""
-    return not any(unicodedata.category(ch) == "Cc" for ch in text) and not has_direction_controls(text)
-
-
-def fold(name: str) -> str:
-    """The key a name is matched by: case and runs of spaces ignored."""
-    return " ".join(name.split()).casefold()
-
-
-SPELLING_LIMIT = 40  # as a player's name, and the columns of merged spellings
-
-
-def mergeable(spelling: str) -> bool:
-    """Whether a spelling can be kept as a merge: its length is checked after folding too, since
-    folding may lengthen it (40 "ß" fold to 80 "s"), and the folded spelling is what is kept."""
-    longest = max(len(spelling), len(fold(spelling)))
-    return len(spelling) > 0 and longest <= SPELLING_LIMIT and storable(spelling)
 
 
 @dataclass(frozen=True)
@@ -216,107 +217,3 @@ def games(group: GroupRow) -> list[GroupGame]:
             for row in rows:
                 s.expire(row)
     raise store.Changed
-
-
-def merges(group: GroupRow) -> dict[str, str]:
-    """The group's merged spellings: folded alias → the name it counts as."""
-    rows = db.session().scalars(select(NameMergeRow).where(NameMergeRow.group_id == group.id))
-    return {r.alias: r.name for r in rows}
-
-
-def merge(group: GroupRow, alias: str, name: str) -> bool:
-    """Count spelling `alias` as `name` in this group from now on; False if they are already one.
-
-    Kept flat: spellings merged into `alias` before now count as `name` too, and if `name` was
-    itself merged into a third spelling, `alias` goes there, so a name never needs two hops.
-    """
-    known = merges(group)
-    target = known.get(fold(name), name)
-    key = fold(alias)
-    if fold(target) in (key, fold(known.get(key, ""))):
-        return False
-    s = db.session()
-    pointing = [a for a, n in known.items() if fold(n) == key]
-    if pointing:
-        s.execute(
-            update(NameMergeRow)
-            .where(NameMergeRow.group_id == group.id, NameMergeRow.alias.in_(pointing))
-            .values(name=target)
-        )
-    s.execute(delete(NameMergeRow).where(NameMergeRow.group_id == group.id, NameMergeRow.alias == key))
-    s.add(NameMergeRow(group_id=group.id, alias=key, name=target))
-    _touch(group)
-    s.commit()
-    return True
-
-
-def unmerge(group: GroupRow, alias: str) -> None:
-    """Count spelling `alias` as a player of its own again."""
-    if not storable(alias):
-        return  # no such merge was ever stored
-    s = db.session()
-    s.execute(
-        delete(NameMergeRow).where(NameMergeRow.group_id == group.id, NameMergeRow.alias == fold(alias))
-    )
-    _touch(group)
-    s.commit()
-
-
-def _touch(group: GroupRow) -> None:
-    db.session().execute(
-        update(GroupRow).where(GroupRow.id == group.id).values(updated_at=now(), epoch=store.new_epoch())
-    )
-
-
-# What a group page shows changes only when one of its games does (a deal saved bumps the game's
-# version, draws it a new epoch and sets updated_at; a new game adds a row) or when a merge touches
-# the group (a new epoch too). One indexed query over the group's games says whether any of that
-# happened, so a phone watching the club night's page costs one small query a poll, and each worker
-# asks at most every STATE_TTL seconds. The epochs are random, so the state after a restore and a
-# save is not the state that some cache knew before the restore.
-STATE_SQL = text(
-    "SELECT g.id, g.epoch, g.updated_at, count(x.id), coalesce(sum(x.version), 0),"
-    " coalesce(sum(x.epoch), 0), max(x.updated_at), g.edit_hash"
-    " FROM groups g LEFT JOIN games x ON x.group_id = g.id"
-    " WHERE g.edit_hash = :h OR g.view_hash = :h GROUP BY g.id, g.epoch, g.updated_at, g.edit_hash"
-)
-STATE_TTL = 0.5
-# By the link's hash, with whether it is the edit link: a poll is authorized before its ETag is
-# compared.
-STATES: Memo[str, tuple[str, bool, float]] = Memo(4096)
-
-
-def state(token: str, fresh: bool = False) -> tuple[str, bool] | None:
-    """A short string that changes whenever anything the group's pages show changes, and whether
-    `token` is the group's edit link; None: no group.
-
-    `fresh` reads it now (the page itself); polls may get one read up to STATE_TTL seconds ago.
-    """
-    if not well_formed(token):
-        return None
-    return state_by_hash(links.digest(token), fresh)
-
-
-def state_by_hash(key: str, fresh: bool = False) -> tuple[str, bool] | None:
-    """`state` of the group whose edit or read-only link has the hash `key`."""
-    moment = time.monotonic()
-    known = STATES.get(key)
-    if known is not None and known[2] > moment and not fresh:
-        return known[0], known[1]
-    found = db.session().execute(STATE_SQL, {"h": key}).first()
-    if found is None:
-        return None
-    group_id, epoch, touched, count, versions, epochs, latest, edit_hash = found
-    # The hour too: the night's tables are those changed in the last hours, a window that moves.
-    hour = int(time.time() // 3600)
-    seen = f"{group_id}.{epoch}.{count}.{versions}.{epochs}.{_stamp(touched)}.{_stamp(latest)}.{hour}"
-    value = hashlib.blake2b(seen.encode(), digest_size=8).hexdigest()
-    STATES.put(key, (value, edit_hash == key, moment + STATE_TTL))
-    return value, edit_hash == key
-
-
-def _stamp(value: object) -> str:
-    """A timestamp column as a compact string (SQLite hands back text, PostgreSQL a datetime)."""
-    if isinstance(value, datetime):
-        return f"{value.timestamp():.6f}"
-    return "" if value is None else "".join(ch for ch in str(value) if ch.isdigit())

@@ -18,7 +18,7 @@ restore or deploy does can make it wrong. The rules every cache here keeps:
   caches; what is kept outside the process (rendered PDFs in the database) is keyed by
   `revision.REVISION` instead.
 - Everything is bounded: a `Memo` by its size, the functools caches by their key space or size.
-- The two short-lived caches (`store.STAMPS`, `groups.STATES`) keep what the database said for
+- The two short-lived caches (`stamps.STAMPS`, `group_state.STATES`) keep what the database said for
   half a second, not what it will say: a change or a restore on another machine shows one poll
   later; the stamp they hold still names the state it was read for.
 
@@ -60,7 +60,7 @@ CACHES = (
         "Memo(512)",
     ),
     Cache(
-        "scorekeeper.storage.store.STAMPS",
+        "scorekeeper.storage.stamps.STAMPS",
         "a game link's hash, with the kind of link it is",
         "the game's stamp and when to ask again",
         "half a second old at most; the stamp still names the state it was read for",
@@ -95,7 +95,7 @@ CACHES = (
         "Memo(512)",
     ),
     Cache(
-        "scorekeeper.storage.groups.STATES",
+        "scorekeeper.storage.group_state.STATES",
         "a group link's hash, with the kind of link it is",
         "the group's state and when to ask again",
         "half a second old at most; the state names what it was read for",

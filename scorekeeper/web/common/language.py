@@ -7,14 +7,8 @@ from urllib.parse import urlsplit
 from flask import Blueprint, redirect, request
 from werkzeug.wrappers import Response
 
-from scorekeeper.present.i18n import (
-    LANGUAGES,
-    contract_name,
-    game_name,
-    gettext,
-    number,
-    persian_digits,
-)
+from scorekeeper.present.i18n import LANGUAGES, gettext, number, persian_digits
+from scorekeeper.present.vocabulary import contract_name, game_name
 from scorekeeper.scoring import Contract, GameKind, Problem
 
 bp = Blueprint("language", __name__)

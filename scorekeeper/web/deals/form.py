@@ -15,8 +15,9 @@ from typing import Any
 from flask_babel.speaklater import LazyString
 from wtforms import BooleanField, RadioField, SelectChoice, SelectField, StringField
 
-from scorekeeper.present.i18n import digits, suit_name, taker_question
+from scorekeeper.present.i18n import digits
 from scorekeeper.present.i18n import gettext as _
+from scorekeeper.present.vocabulary import suit_name, taker_question
 from scorekeeper.scoring import (
     Contract,
     Counts,

@@ -10,15 +10,9 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from scorekeeper.present.i18n import (
-    contract_name,
-    number,
-    place_label,
-    player_name,
-    suit_name,
-    taker_short,
-)
 from scorekeeper.present.i18n import gettext as _
+from scorekeeper.present.i18n import number, player_name
+from scorekeeper.present.vocabulary import contract_name, place_label, suit_name, taker_short
 from scorekeeper.scoring import Contract, Counts, GameKind, Group, Order, Rules, Taker
 from scorekeeper.scoring.words import N_
 

@@ -11,8 +11,9 @@ from markupsafe import Markup
 from scorekeeper.present.charts import ChartText
 from scorekeeper.present.group_charts import bar_chart
 from scorekeeper.present.group_stats import Records
-from scorekeeper.present.i18n import RTL, contract_name, game_name, locale, number, persian_digits
+from scorekeeper.present.i18n import RTL, locale, number, persian_digits
 from scorekeeper.present.i18n import gettext as _
+from scorekeeper.present.vocabulary import contract_name, game_name
 from scorekeeper.scoring.stats import DECLARER, OPPONENT
 from scorekeeper.storage.models import GroupRow
 from scorekeeper.util.memo import Memo

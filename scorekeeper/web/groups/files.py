@@ -18,7 +18,7 @@ from typing import Any
 
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.scoring import Game, GameError, Problem, dumps, loads
-from scorekeeper.storage import db, groups, store
+from scorekeeper.storage import db, groups, new_games
 from scorekeeper.storage.links import new_token
 from scorekeeper.storage.models import NameMergeRow
 from scorekeeper.util.cooperate import pause
@@ -197,13 +197,15 @@ def store_group(found: GroupFile) -> groups.CreatedGroup:
     # in one go, so that the write (on SQLite, every other writer waits for it) is short. An old
     # game keeps its date, for the leaderboard's dates, and is not one of tonight's.
     tokens = (new_token(), new_token())
-    prepared = store.prepare_many(found.games, store.Membership(0, tokens[1], tokens[0]), between=pause)
+    prepared = new_games.prepare_many(
+        found.games, new_games.Membership(0, tokens[1], tokens[0]), between=pause
+    )
     s = db.session()
     try:
         created = groups.stage(found.name, tokens)
         for alias, name in found.merges.items():
             s.add(NameMergeRow(group_id=created.id, alias=alias, name=name))
-        store.insert_many(prepared, created.id, "import", between=pause)
+        new_games.insert_many(prepared, created.id, "import", between=pause)
         s.commit()
     except BaseException:
         s.rollback()

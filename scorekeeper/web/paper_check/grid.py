@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scorekeeper.paper import Findings, Kind, PaperSheet
-from scorekeeper.present.i18n import contract_short, ngettext, number
 from scorekeeper.present.i18n import gettext as _
+from scorekeeper.present.i18n import ngettext, number
+from scorekeeper.present.vocabulary import contract_short
 from scorekeeper.scoring import Contract
 from scorekeeper.scoring.marks import letters
 

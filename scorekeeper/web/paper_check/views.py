@@ -12,7 +12,7 @@ from wtforms import SelectChoice
 
 from scorekeeper.paper import Findings, PaperSheet, check
 from scorekeeper.present.i18n import gettext as _
-from scorekeeper.present.i18n import option_phrase
+from scorekeeper.present.vocabulary import option_phrase
 from scorekeeper.scoring import BARBU, GAMES, GameKind, Rules
 from scorekeeper.storage import limits
 from scorekeeper.storage import paper_checks as paper_store

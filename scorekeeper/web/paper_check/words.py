@@ -8,8 +8,9 @@ running total), so that each reads naturally in every language.
 from __future__ import annotations
 
 from scorekeeper.paper import Finding, Kind, PaperSheet, Suspect
-from scorekeeper.present.i18n import contract_name, ngettext, number, signed
 from scorekeeper.present.i18n import gettext as _
+from scorekeeper.present.i18n import ngettext, number, signed
+from scorekeeper.present.vocabulary import contract_name
 from scorekeeper.scoring.words import N_
 
 SAYS = {
