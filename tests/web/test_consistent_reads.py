@@ -14,7 +14,7 @@ from scorekeeper import create_app
 from scorekeeper.storage import groups, store
 from scorekeeper.storage.links import digest
 from scorekeeper.web.common import assets
-from scorekeeper.web.games import views as games_pages
+from scorekeeper.web.games import page as games_pages
 from scorekeeper.web.groups import figures as group_view
 from scorekeeper.web.groups import views as group_pages
 from tests.builders import worked_example

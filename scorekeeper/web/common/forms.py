@@ -1,5 +1,5 @@
 """Forms shared by several screens. The deal form and the new-game form are declared per
-contract and per game from the engine's entries (see deal_form.py and rules_form.py)."""
+contract and per game from the engine's entries (see deals/form.py and common/rules_form.py)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ class MultiCheckboxField(SelectMultipleField):
 
 
 class DealForm(FlaskForm):
-    """What every deal form has; the contract's own fields are added by `deal_form.form_class`."""
+    """What every deal form has; the contract's own fields are added by `deals.form.form_class`."""
 
     version = HiddenField()
     submission = HiddenField(default=new_submission_id)

@@ -15,15 +15,8 @@ from scorekeeper.web.common.forms import DealForm
 from scorekeeper.web.common.lookup import game_or_404
 from scorekeeper.web.printing.prerender import prerender_sheet
 
-from .form import (
-    Errors,
-    Invalid,
-    entry_detail,
-    fill_form,
-    form_class,
-    problems_by_section,
-    read_deal,
-)
+from .form import entry_detail, fill_form, form_class
+from .reading import Errors, Invalid, problems_by_section, read_deal
 
 bp = Blueprint("deals", __name__)
 

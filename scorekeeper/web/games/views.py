@@ -10,18 +10,14 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from scorekeeper.present.i18n import gettext as _
-from scorekeeper.present.i18n import locale, persian_digits
-from scorekeeper.present.sheet_view import SheetView, sheet_view
 from scorekeeper.scoring import Game, chip_moves, chip_nets, dump, load
-from scorekeeper.storage import limits, links, store
-from scorekeeper.storage.models import ChangeRow
-from scorekeeper.util.memo import Memo
-from scorekeeper.web.common.assets import compressed_once
-from scorekeeper.web.common.forms import EmptyForm, new_submission_id
+from scorekeeper.storage import limits, store
+from scorekeeper.web.common.forms import EmptyForm
 from scorekeeper.web.common.lookup import game_or_404, remember
 from scorekeeper.web.printing.prerender import prerender_sheet
 
 from .history import changes
+from .page import page_etag, render_page, shared_fragment, undone_change, view_of
 
 bp = Blueprint("games", __name__)
 KINDS = "<any(g, v):kind>"
@@ -32,7 +28,7 @@ def page(kind: str, token: str) -> ResponseReturnValue:
     """Show the sheet, whose turn it is, and what is owed."""
     stored = game_or_404(token, kind)
     remember(kind, token)
-    return _page(stored, "games/page.html")
+    return render_page(stored, "games/page.html")
 
 
 # Live sheet: every open page asks every two seconds whether the game changed, sending the ETag
@@ -49,15 +45,15 @@ def live(kind: str, token: str) -> ResponseReturnValue:
     if known is None or known[1] != (kind == "g"):
         abort(404)
     stamp = known[0]
-    etag = _etag(kind, stamp)
+    etag = page_etag(kind, stamp)
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
-        found = _shared_fragment(token, stamp) if kind == "v" else None
+        found = shared_fragment(token, stamp) if kind == "v" else None
         if found is None:
             # The game as it is now, which may be a later state than the stamp read half a second
-            # ago: the answer's ETag names the state it shows (set by _page).
-            return _no_cache(_page(game_or_404(token, kind), "games/_live.html"))
+            # ago: the answer's ETag names the state it shows (set by render_page).
+            return _no_cache(render_page(game_or_404(token, kind), "games/_live.html"))
         response = found
     response.set_etag(etag, weak=True)
     return _no_cache(response)
@@ -66,112 +62,6 @@ def live(kind: str, token: str) -> ResponseReturnValue:
 def _no_cache(response: Response) -> Response:
     response.headers["Cache-Control"] = "no-cache"
     return response
-
-
-def _etag(kind: str, stamp: str) -> str:
-    """The page's ETag: the game's stamp (one state for good), language and digits."""
-    return f"{kind}{stamp}-{locale()}{'-p' if persian_digits() else ''}"
-
-
-def _fresh_form(stamp: str) -> EmptyForm:
-    """A button form for the state shown, even when the request posted an older one."""
-    form = EmptyForm()
-    form.version.data = stamp
-    form.submission.data = new_submission_id()
-    return form
-
-
-# Rendered once per state (stamp), language and digits, whoever asks: fifty phones following one game
-# get the same sheet (and, on the read-only link, the same whole live fragment) without fifty renders.
-VIEWS: Memo[tuple[str, str], SheetView] = Memo(256)
-SHEETS: Memo[tuple[object, ...], Markup] = Memo(256)
-FRAGMENTS: Memo[tuple[object, ...], str] = Memo(256)
-
-
-def view_of(stored: store.StoredGame) -> SheetView:
-    """The game's sheet view, laid out once per state."""
-    key = (stored.row.edit_hash, stored.stamp)
-    return VIEWS.get(key) or VIEWS.put(key, sheet_view(stored.game))
-
-
-def sheet_html(stored: store.StoredGame, view: SheetView, full: bool) -> Markup:
-    """The scoresheet's HTML, rendered once per state, link kind, language, digits and width."""
-    key = (stored.row.edit_hash, stored.stamp, stored.editable, locale(), persian_digits(), full)
-    found = SHEETS.get(key)
-    if found is None:
-        html = render_template("games/_sheet.html", stored=stored, view=view, full_sheet=full)
-        found = SHEETS.put(key, Markup(html))
-    return found
-
-
-def _page(stored: store.StoredGame, template: str, notice: str | None = None, status: int = 200) -> Response:
-    etag = _etag("g" if stored.editable else "v", stored.stamp)
-    full = request.args.get("sheet") == "full"
-    shared = template == "games/_live.html" and not stored.editable and notice is None
-    if shared:
-        key = _fragment_key(stored.row.view_hash, stored.stamp)
-        body = FRAGMENTS.get(key) or FRAGMENTS.put(key, _render(stored, template, notice, full))
-        response = compressed_once(body, key)
-    else:
-        response = Response(_render(stored, template, notice, full), status=status)
-    response.set_etag(etag, weak=True)
-    return response
-
-
-def _fragment_key(view_hash: str, stamp: str) -> tuple[object, ...]:
-    """What the read-only live fragment depends on: every phone with the same key gets the same."""
-    return ("game", view_hash, stamp, locale(), persian_digits(), request.args.get("sheet") == "full")
-
-
-def _shared_fragment(token: str, stamp: str) -> Response | None:
-    """The read-only live fragment of this state if already rendered: no query, no render."""
-    key = _fragment_key(links.digest(token), stamp)
-    body = FRAGMENTS.get(key)
-    return None if body is None else compressed_once(body, key)
-
-
-def _render(stored: store.StoredGame, template: str, notice: str | None, full: bool) -> str:
-    undone = _undone(stored) if stored.editable else None
-    undone_contract = undone_declarer = None
-    if undone is not None and undone.before is not None and undone.position is not None:
-        undone_contract = stored.game.rules.game.contract(str(undone.before["contract"]))
-        undone_declarer = stored.game.plan.declarers[undone.position]
-    view = view_of(stored)
-    return render_template(
-        template,
-        stored=stored,
-        view=view,
-        sheet_html=sheet_html(stored, view, full),
-        turn=stored.game.next_turn(),
-        form=_fresh_form(stored.stamp),
-        again=_fresh_form(stored.stamp),
-        notice=notice,
-        etag=_etag("g" if stored.editable else "v", stored.stamp),
-        undone=undone if undone_contract is not None else None,
-        full_sheet=full,
-        undone_contract=undone_contract,
-        undone_declarer=undone_declarer,
-        corrected=_corrected(stored) if stored.editable else None,
-    )
-
-
-def _corrected(stored: store.StoredGame) -> tuple[int, list[Markup]] | None:
-    """The correction the page was opened after (?corrected=N), in words: the deal's number and
-    what changed, while it is still the game's last change."""
-    wanted = request.args.get("corrected", "")
-    if not wanted.isdecimal() or len(wanted) > 3:
-        return None
-    last = store.last_change(stored.row)
-    if (
-        last is None
-        or last.kind != "edit"
-        or last.version != stored.version
-        or last.position != int(wanted) - 1
-    ):
-        return None
-    if last.before is None or last.after is None:
-        return None
-    return int(wanted), changes(last.before, last.after, stored.game.rules)
 
 
 @bp.get(f"/{KINDS}/<token>/deal/<int:number>")
@@ -224,7 +114,7 @@ def undo(token: str) -> ResponseReturnValue:
 def redo(token: str) -> ResponseReturnValue:
     """Put back the deal just undone, if nothing changed since."""
     stored = game_or_404(token, "g")
-    undone = _undone(stored)
+    undone = undone_change(stored)
     if undone is None or undone.before is None:
         return redirect(url_for("games.page", kind="g", token=token), 303)
     hand = undone.before
@@ -259,12 +149,6 @@ def _change(
     return redirect(location, 303)
 
 
-def _undone(stored: store.StoredGame) -> ChangeRow | None:
-    """The last change, when it undid a deal and nothing changed since: it can be put back."""
-    last = store.last_change(stored.row)
-    return last if last is not None and last.kind == "undo" and last.version == stored.version else None
-
-
 @bp.post("/g/<token>/again")
 def again(token: str) -> ResponseReturnValue:
     """Start a new game with the same players and rules; the next player declares first."""
@@ -291,4 +175,4 @@ def again(token: str) -> ResponseReturnValue:
 
 def _changed(token: str) -> ResponseReturnValue:
     notice = _("This game changed on another phone; nothing was undone. Here is the sheet as it is now.")
-    return _page(game_or_404(token, "g"), "games/page.html", notice, 409)
+    return render_page(game_or_404(token, "g"), "games/page.html", notice, 409)
