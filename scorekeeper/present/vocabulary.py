@@ -12,8 +12,9 @@ from collections.abc import Callable
 from flask import Flask, g, has_request_context
 from markupsafe import Markup, escape
 
-from scorekeeper.scoring import Choice, Contract, Flag, GameKind, Number, Option, Rules, Suit, Taker
+from scorekeeper.scoring import Choice, Contract, Counts, Flag, GameKind, Number, Option, Rules, Suit, Taker
 from scorekeeper.scoring.contracts import trick_number
+from scorekeeper.scoring.counts import count_kind
 from scorekeeper.scoring.scoring_rules import (
     ByPlace,
     HeartsAndAce,
@@ -35,7 +36,6 @@ SUIT_NAMES = {
     Suit.CLUBS: C_("suit", "Clubs"),
 }
 
-UNITS = {"tricks": N_("trick"), "hearts": N_("heart"), "queens": N_("queen")}
 
 SCHEME_LABELS = {
     "standard": N_("standard"),
@@ -66,6 +66,16 @@ def _memo(kind: str, key: str, translate: Callable[[], str]) -> str:
 
 def contract_name(contract: Contract) -> str:
     return _memo("name", contract.name, lambda: str(gettext(contract.name)))
+
+
+def card_label(part: Counts) -> str:
+    """The letter of the card a card-by-card count asks about, in the reader's language: "Q"."""
+    return str(gettext(count_kind(part.of).card))
+
+
+def card_question(part: Counts, suit: Suit | str) -> str:
+    """Who took the card of `suit` that a card-by-card count asks about."""
+    return str(gettext(count_kind(part.of).card_question, suit=suit_name(suit)))
 
 
 def contract_short(contract: Contract) -> str:
@@ -137,7 +147,7 @@ def points_key(rules: Rules) -> list[str]:
         v = rules.values(contract)
         match contract.scoring:
             case PerUnit(part=part):
-                text = f"{signed(v[0])}/{gettext(UNITS[contract.counts_of(part)])}"
+                text = f"{signed(v[0])}/{gettext(count_kind(contract.counts_of(part)).unit)}"
             case HeartsAndAce():
                 heart, ace = gettext("heart"), gettext("ace")
                 text = f"{signed(v[0])}/{heart}, {ace} {signed(v[1])}"
@@ -188,6 +198,8 @@ def init_app(app: Flask) -> None:
         return {
             "contract_name": contract_name,
             "contract_short": contract_short,
+            "card_label": card_label,
+            "card_question": card_question,
             "suit_name": suit_name,
             "suit_symbols": SUIT_SYMBOLS,
             "game_name": game_name,

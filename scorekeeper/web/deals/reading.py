@@ -25,8 +25,9 @@ from scorekeeper.scoring import (
     doubling_order,
     maximum,
 )
+from scorekeeper.scoring.counts import count_kind
 from scorekeeper.scoring.errors import Problem
-from scorekeeper.scoring.parts import COUNTS_ADD_UP, Value
+from scorekeeper.scoring.parts import Value
 from scorekeeper.web.common.forms import DealForm
 from scorekeeper.web.common.language import describe
 from scorekeeper.web.common.numbers import parse_int
@@ -61,8 +62,8 @@ class _Reader:
 
     def part(self, part: Counts | Taker | Order | Group) -> Value | None:
         match part:
-            case Counts(by_card=card) if card:
-                return self.cards(card)
+            case Counts(of=of, by_card=card) if card:
+                return self.cards(card, of)
             case Counts(key=key, of=of):
                 return self.numbers(key, of, self.rules.deck.count(of))
             case Taker(key=key):
@@ -95,7 +96,7 @@ class _Reader:
         if blanks and typed > total and all(v is None or 0 <= v <= total for v in values):
             # What is left would be negative: say what the numbers typed add up to.
             self.errors[key].append(
-                describe(Problem.of(key, COUNTS_ADD_UP[of], prefix=False, got=typed, total=total))
+                describe(Problem.of(key, count_kind(of).adds_up, prefix=False, got=typed, total=total))
             )
             return None
         if len(blanks) == 1 or (blanks and typed == total):
@@ -106,15 +107,13 @@ class _Reader:
             return None
         return tuple(v for v in values if v is not None)
 
-    def cards(self, card: str) -> tuple[int, ...] | None:
-        """Counts entered card by card: who took each queen."""
+    def cards(self, card: str, of: str) -> tuple[int, ...] | None:
+        """Counts entered card by card: who took each queen (each card of the kind `of`)."""
         takers = []
         for suit in SUIT_KEYS:
             seat = _seat(self.value(f"{card}_{suit}"), self.n)
             if seat is None:
-                self.errors[f"{card}_{suit}"].append(
-                    _("Who took the queen of %(suit)s?", suit=suit_name(suit))
-                )
+                self.errors[f"{card}_{suit}"].append(_(count_kind(of).card_question, suit=suit_name(suit)))
             takers.append(seat)
         return tuple(takers.count(s) for s in range(self.n))
 

@@ -14,14 +14,10 @@ from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.i18n import number, player_name
 from scorekeeper.present.vocabulary import contract_name, place_label, suit_name, taker_short
 from scorekeeper.scoring import Contract, Counts, GameKind, Group, Order, Rules, Taker
+from scorekeeper.scoring.counts import count_kind
 from scorekeeper.scoring.words import N_
 
 Hand = dict[str, Any]
-COUNT_CHANGED = {
-    "tricks": N_("%(name)s's tricks %(old)s → %(new)s"),
-    "hearts": N_("%(name)s's hearts %(old)s → %(new)s"),
-    "queens": N_("%(name)s's queens %(old)s → %(new)s"),
-}
 
 
 def _say(template: str, **params: object) -> Markup:
@@ -54,7 +50,7 @@ def _part(part: Counts | Taker | Order | Group, old: Any, new: Any, rules: Rules
     match part:
         case Counts(of=of):
             return [
-                _say(COUNT_CHANGED[of], name=player_name(name), old=old.get(name, 0), new=count)
+                _say(count_kind(of).changed, name=player_name(name), old=old.get(name, 0), new=count)
                 for name, count in new.items()
                 if old.get(name) != count
             ]
