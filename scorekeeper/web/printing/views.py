@@ -60,7 +60,27 @@ def blank_form() -> str:
         orientations=ORIENTATIONS,
         rules=rules,
         games=list(GAMES.values()),
+        deals=deals_of_choices(rules),
     )
+
+
+# The choices of the blank sheet's form that change its rows: (option, value) each.
+CHOICES = {
+    "seven": ("ravage_city", False),
+    "ravage-city": ("ravage_city", True),
+    "three": ("rubbers", 3),
+    "one": ("rubbers", 1),
+}
+
+
+def deals_of_choices(rules: Rules) -> dict[str, tuple[int, int]]:
+    """How many contracts and deals each choice the game offers gives, from the rules themselves."""
+    found = {}
+    for name, (key, value) in CHOICES.items():
+        if rules.game.option(key):
+            chosen = Rules(rules.game, rules.players, ((key, value),))
+            found[name] = (len(chosen.contracts), chosen.total_deals)
+    return found
 
 
 @bp.get("/sheets/blank.pdf")
