@@ -170,7 +170,7 @@ def test_two_phones_putting_back_one_deal_store_it_once(
     deals later, and each read sees what is committed by then (PostgreSQL's READ COMMITTED; the
     real server showed it on SQLite too), which the test makes certain by ending the snapshot."""
     from scorekeeper.storage import db
-    from scorekeeper.web.games import page as games
+    from scorekeeper.web.games import views as games
 
     app, other = make_app(), make_app()  # two servers on one database
     phone_a, phone_b = app.test_client(), other.test_client()
