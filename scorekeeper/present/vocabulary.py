@@ -8,6 +8,7 @@ that a new contract or option needs no template change to be named.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import assert_never
 
 from flask import Flask, g, has_request_context
 from markupsafe import Markup, escape
@@ -160,6 +161,8 @@ def points_key(rules: Rules) -> list[str]:
             case Together(contracts=ids):
                 parts = (rules.game.contract(i) for i in ids)
                 text = "= " + " + ".join(contract_short(c) for c in parts if c is not None)
+            case _:
+                assert_never(contract.scoring)
         out.append(f"{contract_short(contract)} {text}")
     return out
 
@@ -174,6 +177,8 @@ def option_phrase(option: Option, value: object) -> str | None:
             return str(gettext(summary)) if value is True and summary else None
         case Number(summary=summary):
             return str(gettext(summary)).format(n=number(int(value))) if summary else None  # type: ignore[call-overload]
+        case _:
+            assert_never(option)
 
 
 def rules_summary(rules: Rules) -> list[str]:

@@ -9,7 +9,7 @@ A result is read part by part, as its contract describes it.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, assert_never
 
 from .cards import Suit
 from .contracts import Contract
@@ -85,6 +85,8 @@ def _result(contract: Contract, value: object, names: _Names, rules: Rules) -> R
                 values.append((key, names.seats(item, key)))
             case Group(key=key):
                 values.append((key, tuple(sorted(names.seats(item, key)))))
+            case _:
+                assert_never(part)
     return Result(tuple(values))
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, assert_never
 
 from .contracts import Contract
 from .game import Game
@@ -23,6 +23,8 @@ def dump_result(contract: Contract, result: Result, names: tuple[str, ...]) -> d
                 out[key] = names[result.seat(key)]
             case Order(key=key) | Group(key=key):
                 out[key] = [names[s] for s in result.counts(key)]
+            case _:
+                assert_never(part)
     return out
 
 

@@ -11,7 +11,7 @@ type checker list every `match` that must learn it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, assert_never
 
 from .cards import Deck
 from .counts import count_kind
@@ -141,6 +141,8 @@ def check_part(part: Part, result: Result, deck: Deck, players: int) -> list[Pro
             if len(set(value)) != len(value):
                 return [Problem.of(key, "a player is named twice")]
             return [p for p in (_seat_problem(key, s, players) for s in value) if p]
+        case _:
+            assert_never(part)
 
 
 def check_result(parts: tuple[Part, ...], result: Result, deck: Deck, players: int) -> list[Problem]:

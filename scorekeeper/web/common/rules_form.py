@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, assert_never
 
 from flask_babel.speaklater import LazyString
 from flask_wtf import FlaskForm
@@ -61,6 +61,8 @@ def _option_field(option: Choice | Flag | Number) -> Any:
             # Labels in the reader's digits, worked out when the page is rendered (the form is made once).
             values = [SelectChoice(str(n), LazyString(number, n)) for n in range(option.low, option.high + 1)]
             return SelectField(_l(option.label), choices=values, default=str(option.default))
+        case _:
+            assert_never(option)
 
 
 @cache
@@ -133,6 +135,8 @@ def _setting(option: Choice | Flag | Number, data: Any) -> Setting | None:
             text = str(data)
             number = int(text) if text.isdecimal() and len(text) < 3 else None
             return number if number is not None and option.low <= number <= option.high else None
+        case _:
+            assert_never(option)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ is in `reading`.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, assert_never
 
 from flask_babel.speaklater import LazyString
 from wtforms import BooleanField, RadioField, SelectChoice, SelectField, StringField
@@ -72,6 +72,8 @@ def _form_class(contract: Contract, n: int, doubling: bool, ranks: tuple[str, ..
                 )
             case Group(key=key):
                 fields[key] = MultiCheckboxField(choices=_seats(n), validate_choice=False)
+            case _:
+                assert_never(part)
     return type(f"DealForm_{contract.id.replace('-', '_')}", (DealForm,), fields)
 
 
@@ -119,6 +121,8 @@ def fill_result(form: DealForm, contract: Contract, result: Result, detail: dict
                     form[f"place_{place + 1}"].data = str(seat)
             case Group(key=key):
                 form[key].data = [str(s) for s in result.counts(key)]
+            case _:
+                assert_never(part)
 
 
 def entry_detail(form: DealForm, contract: Contract) -> dict[str, Any]:

@@ -7,7 +7,7 @@ Messages are kept by section (a part's key, or "doubles", "contract", "trump",
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
+from typing import Any, assert_never
 
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.vocabulary import suit_name, taker_question
@@ -80,6 +80,8 @@ class _Reader:
                         _("Tick the player, or the tied players, with the most cards of one suit.")
                     )
                 return tuple(seats)
+            case _:
+                assert_never(part)
 
     def numbers(self, key: str, of: str, total: int) -> tuple[int, ...] | None:
         """A count per player that add up to `total`: one left blank is what is left, and every

@@ -6,7 +6,7 @@ them part by part, as the contract describes its result.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, assert_never
 
 from markupsafe import Markup, escape
 
@@ -60,6 +60,8 @@ def _part(part: Counts | Taker | Order | Group, old: Any, new: Any, rules: Rules
             return [Markup("{}: {} → {}").format(_("order"), _names(old), _names(new))]
         case Group():
             return [Markup("{}: {} → {}").format(_("most cards of one suit"), _names(old), _names(new))]
+        case _:
+            assert_never(part)
 
 
 def changes(before: Hand, after: Hand, rules: Rules) -> list[Markup]:

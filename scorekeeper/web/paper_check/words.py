@@ -7,6 +7,8 @@ running total), so that each reads naturally in every language.
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from scorekeeper.paper import Finding, Kind, PaperSheet, Suspect
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.i18n import ngettext, number, signed
@@ -182,6 +184,8 @@ def finding_text(sheet: PaperSheet, f: Finding) -> str:
             return _say(line, more, deal=deal, **common) + _carried(sheet, f)
         case Kind.GAME:
             return _say("game", more, **common)
+        case _:
+            assert_never(f.kind)
 
 
 def _running(sheet: PaperSheet, f: Finding) -> str:
