@@ -42,6 +42,23 @@ def put(game_id: int, key: str, pdf: bytes) -> None:
         s.rollback()
 
 
+def asked(game_id: int, limit: int = 4) -> list[tuple[str, str, str, bool]]:
+    """The sheets of the game asked for so far, newest first, as (paper, orientation, language,
+    Persian digits): its cached entries say it, whatever state they were rendered for."""
+    keys = db.session().scalars(
+        select(PdfCacheRow.key).where(PdfCacheRow.game_id == game_id).order_by(PdfCacheRow.at.desc())
+    )
+    found: list[tuple[str, str, str, bool]] = []
+    for key in keys:
+        parts = key.split(":")
+        if len(parts) < 5:
+            continue
+        sheet = (parts[1], parts[2], parts[3], parts[4] == "fa-digits")
+        if sheet not in found:
+            found.append(sheet)
+    return found[:limit]
+
+
 def blank_key(*parts: object) -> str:
     """The cache key of a blank sheet: a hash of everything that changes its bytes."""
     text = json.dumps([REVISION, *parts], ensure_ascii=False)

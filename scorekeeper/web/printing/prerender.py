@@ -2,12 +2,14 @@
 for the PDF gets it at once instead of waiting for WeasyPrint.
 
 A save (re)starts a short timer for its game; when a burst of saves is over the timer fires and,
-if the game is still at the version it was set for, the sheet is rendered on A4 and on Letter in
-the saving player's language and stored in the shared sheet cache. No request waits for it: under
-gevent (as `make run` serves) the timer is a greenlet and the render runs in the worker's render
-process; elsewhere it is a thread. Several workers may each set a timer; the first to fire renders,
-the others find the sheet cached. Timers live in the worker that set them: a restart loses at most
-one pre-render, and the sheet is then rendered when asked for, as before.
+if the game is still at the version it was set for, the sheets asked for its earlier states are
+rendered for the new one (each paper, orientation, language and digits asked, newest first, at
+most four), or, for a game nobody printed yet, an A4 sheet in the saving player's language. They
+go to the shared sheet cache; any other sheet is rendered when asked for. No request waits for it:
+under gevent (as `make run` serves) the timer is a greenlet and the render runs in the worker's
+render process; elsewhere it is a thread. Several workers may each set a timer; the first to fire
+renders, the others find the sheet cached. Timers live in the worker that set them: a restart
+loses at most one pre-render, and the sheet is then rendered when asked for, as before.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from scorekeeper.present.i18n import locale, persian_digits
 from scorekeeper.storage import db, links, store
 from scorekeeper.storage.store import StoredGame
 
+from . import cache
 from .filled import render_filled
 
 _timers: dict[str, Any] = {}
@@ -63,14 +66,19 @@ def _start(delay: float, work: Any, *args: Any) -> Any:
 def _run(app: Flask, token: str, version: int, lang: str, persian: bool) -> None:
     with _lock:
         _timers.pop(links.digest(token), None)
-    cookie = f"lang={lang}" + ("; digits=persian" if persian else "")
     try:
-        with app.test_request_context("/", headers={"Cookie": cookie}):
+        with app.app_context():
             stored = store.find(token)
             if stored is None or stored.version != version:
                 return  # a later save set its own timer
-            for paper in ("a4", "letter"):
-                render_filled(stored, paper, "portrait")
+            wanted = cache.asked(stored.row.id) or [("a4", "portrait", lang, persian)]
+        for paper, orientation, language, digits in wanted:
+            cookie = f"lang={language}" + ("; digits=persian" if digits else "")
+            with app.test_request_context("/", headers={"Cookie": cookie}):
+                stored = store.find(token)
+                if stored is None or stored.version != version:
+                    return
+                render_filled(stored, paper, orientation)
     except Exception:
         app.logger.exception("pre-rendering the sheet of a game failed")
     finally:
