@@ -58,7 +58,7 @@ def _setup(game: GameKind, players: int, values: MultiDict[str, str] | None) -> 
 
 def _setup_page(form: NewGameForm, game: GameKind, players: int, problem: str | None = None) -> str:
     return render_template(
-        "paper/setup.html",
+        "paper_check/setup.html",
         form=form,
         game=game,
         players=players,
@@ -134,7 +134,7 @@ def _grid_page(
     sheet: PaperSheet, form: GridForm, findings: Findings | None, kept: paper_store.KeptCheck | None
 ) -> Response:
     body = render_template(
-        "paper/grid.html",
+        "paper_check/grid.html",
         sheet=sheet,
         form=form,
         view=grid_view(sheet, form, findings),

@@ -30,7 +30,7 @@ def render_filled(stored: StoredGame, paper: str, orientation: str, limited: boo
         if limited:
             limits.check("pdf")
         html = render_template(
-            "sheets/sheet.html",
+            "printing/sheet.html",
             layout=layout.filled(stored.game),
             paper=PAPERS[paper],
             orientation=orientation,

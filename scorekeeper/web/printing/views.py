@@ -55,7 +55,7 @@ def blank_form() -> str:
     """Show the form for a blank sheet: the game, names, paper, orientation, contracts."""
     rules = blank_rules()
     return render_template(
-        "sheets/blank_form.html",
+        "printing/blank_form.html",
         papers=PAPERS,
         orientations=ORIENTATIONS,
         rules=rules,
@@ -98,7 +98,7 @@ def blank_pdf() -> ResponseReturnValue:
     if data is None:
         limits.check("pdf")
         html = render_template(
-            "sheets/sheet.html",
+            "printing/sheet.html",
             layout=layout.blank(names, rules),
             paper=PAPERS[paper],
             orientation=orientation,
