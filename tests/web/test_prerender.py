@@ -34,17 +34,23 @@ def _wait_for(app: Flask, count: int, seconds: float = 60) -> list[str]:
     return _keys(app)
 
 
-def test_a_burst_of_saves_renders_the_sheet_once_afterwards(
-    make_app: Callable[..., Flask], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    renders: list[str] = []
+@pytest.fixture
+def renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The HTML of every sheet WeasyPrint renders during the test."""
+    done: list[str] = []
     real = render.write
 
     def counted(html: str, fetcher: Any) -> bytes:
-        renders.append(html)
+        done.append(html)
         return real(html, fetcher)
 
     monkeypatch.setattr(render, "write", counted)
+    return done
+
+
+def test_a_burst_of_saves_renders_the_sheet_once_afterwards(
+    make_app: Callable[..., Flask], renders: list[str]
+) -> None:
     app = make_app(PRERENDER_DELAY=0.5)
     client = app.test_client()
     client.set_cookie("lang", "fr")
@@ -58,16 +64,8 @@ def test_a_burst_of_saves_renders_the_sheet_once_afterwards(
 
 
 def test_the_sheets_asked_for_are_the_ones_rendered_after_the_next_save(
-    make_app: Callable[..., Flask], monkeypatch: pytest.MonkeyPatch
+    make_app: Callable[..., Flask], renders: list[str]
 ) -> None:
-    renders: list[str] = []
-    real = render.write
-
-    def counted(html: str, fetcher: Any) -> bytes:
-        renders.append(html)
-        return real(html, fetcher)
-
-    monkeypatch.setattr(render, "write", counted)
     app = make_app(PRERENDER_DELAY=0.3)
     client, reader = app.test_client(), app.test_client()
     links = create_game(client)
@@ -97,6 +95,6 @@ def test_a_version_overtaken_before_its_timer_is_not_rendered(make_app: Callable
     links = create_game(client)
     enter(client, links, WORKED_DEAL_1)
     enter(client, links, WORKED_DEAL_2)
-    _wait_for(app, 2)
+    _wait_for(app, 1)
     time.sleep(0.6)
     assert {k.split(".")[0] for k in _keys(app)} == {"2"}
