@@ -21,7 +21,7 @@ from scorekeeper.scoring import load
 from scorekeeper.storage import db, groups, store
 from scorekeeper.storage.models import GameRow
 from tests.oracle.generate import random_game
-from tests.unit.test_group_stats import renamed
+from tests.unit.present.test_group_stats import renamed
 
 from .conftest import PHONE, SCREENSHOTS
 

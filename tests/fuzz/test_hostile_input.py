@@ -25,9 +25,9 @@ from sqlalchemy import select, update
 from scorekeeper.storage import db, new_games
 from scorekeeper.storage.models import ChangeRow, DealRow, GameRow, GroupRow, NameMergeRow
 from tests.builders import full_game, worked_example
+from tests.web.groups.test_group_transfer import zipped
+from tests.web.groups.test_groups import create_group, start_game
 from tests.web.helpers import count_rows, import_game
-from tests.web.test_group_transfer import zipped
-from tests.web.test_groups import create_group, start_game
 
 pytestmark = pytest.mark.postgres
 
