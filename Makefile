@@ -39,8 +39,10 @@ lint:
 	$(BIN)/lint-imports
 	scripts/translations.sh check
 
+# The engines' branch coverage may not fall below what it was after the move into packages (98.6%).
 unit:
-	$(BIN)/python -m pytest tests/unit tests/oracle
+	$(BIN)/python -m pytest tests/unit tests/oracle --cov=scorekeeper.scoring --cov=scorekeeper.paper \
+	  --cov-branch --cov-report=term:skip-covered --cov-fail-under=98
 
 web:
 	$(BIN)/python -m pytest tests/web
