@@ -9,11 +9,11 @@ from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.sheet_view import sheet_view
 from scorekeeper.scoring import Contract, Doubling, Game, GameError, doubling_order, targets
 from scorekeeper.scoring.doubles import only_declarer_doubled
-from scorekeeper.storage import limits, store
+from scorekeeper.storage import store
 from scorekeeper.storage.store import StoredGame
+from scorekeeper.web.changes import Change, write
 from scorekeeper.web.common.forms import DealForm
 from scorekeeper.web.common.lookup import game_or_404
-from scorekeeper.web.printing.prerender import prerender_sheet
 
 from .form import entry_detail, fill_form, form_class
 from .reading import Errors, Invalid, problems_by_section, read_deal
@@ -111,47 +111,29 @@ def _entry(
     changed = False
     switching = "choose" in request.form
     if form is not None and contract is not None and not switching and form.validate_on_submit():
-        if form.version.data != stored.stamp:
-            # A repeated submission (double tap, retry, resend after going offline) was made on
-            # the state before its first sending stored it: it is answered as that one was, and
-            # stores nothing. (A first sending always carries the current version, so only here
-            # is it worth looking.)
-            done = store.answered(stored, form.submission.data)
+        # A new deal opens the sheet at it (the page shows the top, where the next contracts
+        # are); a correction opens the top, which says what changed.
+        if kind == "add":
+            location = url_for("games.page", kind="g", token=stored.token, _anchor=f"deal-{index + 1}")
+        else:
+            location = url_for("games.page", kind="g", token=stored.token, corrected=index + 1)
+        read, declarer = form, turn.roles.declarer
+
+        def made() -> Game:
+            deal = read_deal(read, contract, declarer, game.rules)
+            return game.add(deal) if kind == "add" else game.replace(index, deal)
+
+        change = Change(made, kind, index, entry_detail(form, contract))
+        try:
+            done = write(stored, form.version.data, form.submission.data, location, change)
+        except Invalid as invalid:
+            errors = invalid.errors
+        except GameError as error:
+            errors = problems_by_section(error, index + 1, contract)
+        else:
             if done is not None:
                 return redirect(done, 303)
             changed = True
-        else:
-            # A new deal opens the sheet at it (the page shows the top, where the next contracts
-            # are); a correction opens the top, which says what changed.
-            if kind == "add":
-                location = url_for("games.page", kind="g", token=stored.token, _anchor=f"deal-{index + 1}")
-            else:
-                location = url_for("games.page", kind="g", token=stored.token, corrected=index + 1)
-            try:
-                deal = read_deal(form, contract, turn.roles.declarer, game.rules)
-                new_game = game.add(deal) if kind == "add" else game.replace(index, deal)
-                limits.check("change")
-                version = store.save(
-                    stored,
-                    stored.version,
-                    new_game,
-                    kind,
-                    index,
-                    (form.submission.data, location),
-                    entry_detail(form, contract),
-                )
-                prerender_sheet(stored, version)
-            except Invalid as invalid:
-                errors = invalid.errors
-            except GameError as error:
-                errors = problems_by_section(error, index + 1, contract)
-            except store.Conflict:
-                done = store.answered(stored, form.submission.data)
-                if done is not None:
-                    return redirect(done, 303)
-                changed = True
-            else:
-                return redirect(location, 303)
     elif form is not None and form.errors and not switching:
         errors = {"game": [_("The form expired or was not sent whole. Please save again.")]}
     if changed:

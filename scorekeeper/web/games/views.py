@@ -11,10 +11,10 @@ from markupsafe import Markup
 
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.scoring import Game, chip_moves, chip_nets, dump, load
-from scorekeeper.storage import limits, store
+from scorekeeper.storage import store
+from scorekeeper.web.changes import Change, write
 from scorekeeper.web.common.forms import EmptyForm
 from scorekeeper.web.common.lookup import game_or_404, remember
-from scorekeeper.web.printing.prerender import prerender_sheet
 
 from .history import changes
 from .page import page_etag, render_page, shared_fragment, undone_change, view_of
@@ -133,20 +133,8 @@ def _change(
     if not form.validate_on_submit():
         abort(400)
     location = url_for("games.page", kind="g", token=stored.token)
-    if form.version.data != stored.stamp:
-        # A repeat of a change already made carries the state before it (see deals._entry).
-        done = store.answered(stored, form.submission.data)
-        return redirect(done, 303) if done is not None else _changed(stored.token)
-    try:
-        game = changed()
-        limits.check("change")  # an undo or a put-back keeps a row of history, as a deal does
-        version = store.save(stored, stored.version, game, kind, position, (form.submission.data, location))
-        prerender_sheet(stored, version)
-    except store.Conflict:
-        if store.answered(stored, form.submission.data) is not None:
-            return redirect(location, 303)
-        return _changed(stored.token)
-    return redirect(location, 303)
+    done = write(stored, form.version.data, form.submission.data, location, Change(changed, kind, position))
+    return redirect(done, 303) if done is not None else _changed(stored.token)
 
 
 @bp.post("/g/<token>/again")
