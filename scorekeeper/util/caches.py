@@ -22,7 +22,7 @@ restore or deploy does can make it wrong. The rules every cache here keeps:
   half a second, not what it will say: a change or a restore on another machine shows one poll
   later; the stamp they hold still names the state it was read for.
 
-Dropped: the group page's cache of folded games and names by group state (`group_view.GAMES`),
+Dropped: the group page's cache of folded games and names by group state (`web.groups.figures.GAMES`),
 which kept ORM rows. It spared one `groups.games` (1.5 to 6 ms for 30 tables, bench/caches.py)
 only when the page's figures and its live part were made for the same new state in the same
 worker; the phones that follow a night make only the live part, once per state (NIGHTS). What
@@ -194,7 +194,7 @@ CACHES = (
     ),
 )
 """Also in memory, and not caches of the database: the code revision (`revision.REVISION`, worked
-out at start), the background renders' timers (`printing.prerender`, one per game being saved,
-dropped when they fire), the render process and slots (`printing.render`, `printing.slots`), the
-next prune time (`maintenance`), the translations and compiled templates Flask-Babel and Jinja
-load from the code, and per-request memos kept in `flask.g` (`i18n`)."""
+out at start), the background renders' timers (`web.printing.prerender`, one per game being saved,
+dropped when they fire), the render process and slots (`web.printing.render`, `web.printing.slots`), the
+next prune time (`storage.pruning`), the translations and compiled templates Flask-Babel and Jinja
+load from the code, and per-request memos kept in `flask.g` (`present.i18n`, `present.vocabulary`)."""
