@@ -22,7 +22,7 @@ from scorekeeper.scoring.bidi import CONTROLS
 from scorekeeper.storage import db
 from scorekeeper.storage.models import GameRow, GroupRow, NameMergeRow, PaperCheckRow
 from tests.builders import worked_example
-from tests.web.helpers import count_rows, errors_after, new_game_form, renamed
+from tests.web.helpers import count_rows, errors_after, form_version, new_game_form, renamed
 
 from .legacy import app_at_0010, old_games, old_table, paper_sheet
 
@@ -195,7 +195,9 @@ def test_names_stored_before_lose_their_controls_and_every_page_still_loads(
             assert response.status_code == 200, page
             assert not any(c in response.get_data(as_text=True) for c in CONTROLS), page
         # The deal undone before can be put back: its hand names the players as they are now.
-        redo = client.post("/g/" + "E" * 32 + "/redo", data={"version": "3", "submission": "r1"})
+        # Made on the state the page shows (its stamp: the version and the epoch drawn with it).
+        shown = form_version(client.get("/g/" + "E" * 32).get_data(as_text=True))
+        redo = client.post("/g/" + "E" * 32 + "/redo", data={"version": shown, "submission": "r1"})
         assert redo.status_code == 303
         assert len(client.get("/g/" + "E" * 32 + "/export.json").json["hands"]) == 2
     finally:
