@@ -36,10 +36,14 @@ lint:
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	scripts/translations.sh check
 
+# The engines' branch coverage may not fall below what it was after the move into packages: 98.3 to
+# 98.6% measured (the property tests draw other games each run), so the floor is 97%.
 unit:
-	$(BIN)/python -m pytest tests/unit tests/oracle
+	$(BIN)/python -m pytest tests/unit tests/oracle --cov=scorekeeper.scoring --cov=scorekeeper.paper \
+	  --cov-branch --cov-report=term:skip-covered --cov-fail-under=97
 
 web:
 	$(BIN)/python -m pytest tests/web

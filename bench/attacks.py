@@ -309,7 +309,7 @@ def peak_rss_mb(pid: int) -> float:
 
 def _import(app: Any, content: bytes) -> tuple[float, str]:
     """Read and store a group's zip as the import does: (seconds, what became of it)."""
-    from scorekeeper import group_files
+    from scorekeeper.web.groups import files as group_files
 
     with app.test_request_context():
         started = time.perf_counter()
@@ -323,7 +323,8 @@ def _import(app: Any, content: bytes) -> tuple[float, str]:
 
 def import_memory() -> None:
     """The memory peak of reading and storing a group zip, in this process (tracemalloc)."""
-    from scorekeeper import create_app, db
+    from scorekeeper import create_app
+    from scorekeeper.storage import db
 
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["SCOREKEEPER_INSTANCE"] = tmp
@@ -347,7 +348,8 @@ def import_memory() -> None:
 
 def fuzz_figures(requests: int) -> None:
     """The fuzz tier's run, in this process, on a database of its own (or TEST_DATABASE_URL)."""
-    from scorekeeper import create_app, db
+    from scorekeeper import create_app
+    from scorekeeper.storage import db
     from tests.fuzz.test_fuzz import LIMITS, fuzz
 
     with tempfile.TemporaryDirectory() as tmp:

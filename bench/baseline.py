@@ -61,6 +61,6 @@ def create() -> Flask:
 
 
 def application() -> Any:
-    from scorekeeper.serving import buffered
+    from scorekeeper.server.worker import buffered
 
     return buffered(create(), 256 * 1024)

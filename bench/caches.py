@@ -1,4 +1,4 @@
-"""What each cache in process memory saves (scorekeeper/caches.py): the median time to make its value
+"""What each cache in process memory saves (scorekeeper/util/caches.py): the median time to make its value
 again against the time to find it, in one process, for a 28-deal game and a group of 30 such games.
 A cache whose making costs little, or that its callers rarely ask twice, does not pay for itself.
 
@@ -36,12 +36,17 @@ def median_ms(work: Callable[[], object], reset: Callable[[], None] = lambda: No
 
 def main() -> None:
     os.environ["SCOREKEEPER_INSTANCE"] = instance = tempfile.mkdtemp()
-    from scorekeeper import assets, create_app, db, group_stats, groups, links, store
+    from scorekeeper import create_app
+    from scorekeeper.present import group_stats
+    from scorekeeper.present.sheet_view import sheet_view
     from scorekeeper.scoring import load
     from scorekeeper.scoring.stats import game_stats
-    from scorekeeper.sheet_view import sheet_view
-    from scorekeeper.web import games, group_chart_view, group_view
-    from scorekeeper.web import groups as group_pages
+    from scorekeeper.storage import db, groups, links, store
+    from scorekeeper.web.common import assets
+    from scorekeeper.web.games import page as games
+    from scorekeeper.web.groups import charts as group_chart_view
+    from scorekeeper.web.groups import figures as group_view
+    from scorekeeper.web.groups import views as group_pages
     from tests.builders import full_game
 
     app = create_app(
@@ -65,7 +70,7 @@ def main() -> None:
         state = (groups.state(group_token, fresh=True) or ("",))[0]
         chosen = group_view.Filter()
         shown = group_view.figures(found.row, state, chosen)
-        html = games.FRAGMENTS.get(games._fragment_key(links.digest(game_token), stored.stamp)) or ""
+        html = games.FRAGMENTS.get(games.fragment_key(links.digest(game_token), stored.stamp)) or ""
 
         def nothing() -> None:
             return None
@@ -81,7 +86,7 @@ def main() -> None:
             ),
             "web.games.FRAGMENTS": (
                 lambda: client.get(f"/v/{game_token}/live", headers={"Accept-Encoding": "identity"}),
-                lambda: games._shared_fragment(game_token, stored.stamp),
+                lambda: games.shared_fragment(game_token, stored.stamp),
                 games.FRAGMENTS.clear,
             ),
             f"assets.ENCODED (br, {len(html) // 1024} KB)": (

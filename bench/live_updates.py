@@ -25,8 +25,9 @@ os.environ.setdefault("SCOREKEEPER_INSTANCE", tempfile.mkdtemp())
 from playwright.sync_api import sync_playwright
 from werkzeug.serving import make_server
 
-from scorekeeper import create_app, db, store
+from scorekeeper import create_app
 from scorekeeper.scoring import Contract, Deal, Result, load
+from scorekeeper.storage import db, store
 from tests.builders import RESULTS, game
 
 POLL_SECONDS = 2.0

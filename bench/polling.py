@@ -118,8 +118,9 @@ def tables(env: dict[str, str], edits: list[str], stop: Any) -> None:
     """Each game gets a deal every SAVE_EVERY seconds, on the server's database, from a process of
     its own (as the scorers' phones would, without slowing the phones that measure)."""
     os.environ.update(env)
-    from scorekeeper import create_app, db, store
+    from scorekeeper import create_app
     from scorekeeper.scoring import load
+    from scorekeeper.storage import db, store
 
     app = create_app()
     hands = full_game()["hands"]

@@ -18,9 +18,10 @@ os.environ.setdefault("SCOREKEEPER_INSTANCE", tempfile.mkdtemp())
 
 from weasyprint import HTML
 
-from scorekeeper import create_app, db, store
-from scorekeeper.models import PdfCacheRow
+from scorekeeper import create_app
 from scorekeeper.scoring import load
+from scorekeeper.storage import db, store
+from scorekeeper.storage.models import PdfCacheRow
 from tests.builders import full_game
 
 RUNS = 15

@@ -7,24 +7,22 @@ from pathlib import Path
 
 from flask import Flask
 
-from . import assets, config, db, i18n, limits, maintenance, security
-from .commands import COMMANDS
-from .i18n import signed
-from .printing import views as sheets
-from .web import (
-    deals,
-    errors,
-    games,
-    group_transfer,
-    groups,
-    home,
-    language,
-    new_game,
-    share,
-    summary,
-    transfer,
-)
-from .web.paper_check import bp as paper_check
+from . import config
+from .commands.games import COMMANDS
+from .present import i18n, vocabulary
+from .present.i18n import signed
+from .storage import db, limits, pruning
+from .web.common import assets, errors, language, security, share
+from .web.deals import views as deals
+from .web.games import views as games
+from .web.groups import transfer as group_transfer
+from .web.groups import views as groups
+from .web.home import views as home
+from .web.new_game import views as new_game
+from .web.paper_check import views as paper_check
+from .web.printing import views as sheets
+from .web.summary import views as summary
+from .web.transfer import views as transfer
 
 __all__ = ["create_app", "signed"]
 
@@ -46,10 +44,11 @@ def create_app(test_config: dict[str, object] | None = None) -> Flask:
     config.configure(app, test_config)
     db.init_app(app)
     i18n.init_app(app)
+    vocabulary.init_app(app)
     security.init_app(app)
     assets.init_app(app)
     limits.init_app(app)
-    maintenance.init_app(app)
+    pruning.init_app(app)
     register_blueprints(app)
     app.jinja_env.globals["share_link"] = share.link
     for command in COMMANDS:
@@ -67,7 +66,7 @@ def register_blueprints(app: Flask) -> None:
         share.bp,
         transfer.bp,
         sheets.bp,
-        paper_check,
+        paper_check.bp,
         groups.bp,
         group_transfer.bp,
         summary.bp,

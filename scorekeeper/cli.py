@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import Flask
 from flask.cli import FlaskGroup
 
-from .commands import COMMANDS
+from scorekeeper.commands.games import COMMANDS
 
 
 def _create_app() -> Flask:

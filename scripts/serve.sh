@@ -43,7 +43,7 @@ lan=$(lan_addresses | head -n 1)
 if [ -n "$lan" ] && [ -z "${SCOREKEEPER_PUBLIC_URL:-}" ] && [ "$host" = 0.0.0.0 ]; then
   export SCOREKEEPER_PUBLIC_URL="$scheme://$lan:$port"
 fi
-# gevent workers with timeouts on every connection (see scorekeeper/serving.py for why): a slow
+# gevent workers with timeouts on every connection (see scorekeeper/server/worker.py for why): a slow
 # or idle phone costs a greenlet, not a worker. --keep-alive is also how long a request's headers
 # may take. X-Forwarded-* headers are left to the app, which trusts them only when configured
 # (SCOREKEEPER_TRUSTED_PROXIES). No control socket: nothing uses it, and its one default path in
@@ -52,6 +52,6 @@ fi
 timeout=${REQUEST_TIMEOUT:-10}
 export REQUEST_TIMEOUT=$timeout
 exec .venv/bin/gunicorn --bind "$host:$port" --workers "$workers" \
-  --worker-class scorekeeper.serving.Worker --worker-connections 4000 \
+  --worker-class scorekeeper.server.worker.Worker --worker-connections 4000 \
   --keep-alive "$timeout" --graceful-timeout 10 --forwarded-allow-ips "" \
-  "${tls[@]}" --access-logfile - --no-control-socket "${WSGI_APP:-scorekeeper.serving:application()}"
+  "${tls[@]}" --access-logfile - --no-control-socket "${WSGI_APP:-scorekeeper.server.worker:application()}"

@@ -16,8 +16,9 @@ from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from sqlalchemy import Engine, text
 
-from scorekeeper import create_app, db
-from scorekeeper.models import Base
+from scorekeeper import create_app
+from scorekeeper.storage import db
+from scorekeeper.storage.models import Base
 
 # Children before parents, so no foreign key is in the way; new tables are included by themselves.
 TABLES = [table.name for table in reversed(Base.metadata.sorted_tables)]

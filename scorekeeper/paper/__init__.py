@@ -4,7 +4,7 @@
 how much, and which single figure to suspect when the findings point at one.
 """
 
-from .check import Finding, Findings, Kind, Suspect, Tally
+from .findings import Finding, Findings, Kind, Suspect, Tally
 from .sheet import Figure, PaperRow, PaperSheet
 from .suspect import check
 

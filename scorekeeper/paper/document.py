@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..scoring.bidi import has_direction_controls
-from ..scoring.gamefile_rules import dump_rules, is_int, parse_rules
+from scorekeeper.scoring.bidi import has_direction_controls
+from scorekeeper.scoring.gamefile_rules import dump_rules, is_int, parse_rules
+
 from .sheet import Figure, PaperRow, PaperSheet, deal_limit, total_limit
 
 FORMAT = "barbu-paper/1"

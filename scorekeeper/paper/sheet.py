@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from ..scoring import Contract, Rules
-from ..scoring.scoring_rules import Scoring, Values, total
-from ..scoring.seating import Plan, plan
+from scorekeeper.scoring import Contract, Rules
+from scorekeeper.scoring.scoring_rules import Scoring, Values, total
+from scorekeeper.scoring.seating import Plan, plan
 
 Figure = int | None
 """A figure as typed: a whole number, or None for a blank cell."""

@@ -10,8 +10,10 @@ only when no other single correction would do as well.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import assert_never
 
-from .check import Finding, Findings, Kind, Suspect, find
+from .check import find
+from .findings import Finding, Findings, Kind, Suspect
 from .sheet import PaperSheet
 
 Fix = tuple[str, int, int, int]
@@ -88,4 +90,10 @@ def _proposals(sheet: PaperSheet, finding: Finding) -> set[Fix]:
             r = finding.round
             for seat, written in enumerate(sheet.running[r]):
                 fixes |= {("round", r, seat, (written or 0) + w - finding.got) for w in finding.expected}
+        case Kind.ROW | Kind.ROW_NO_CONTRACT | Kind.RUNNING | Kind.BLOCK | Kind.RUNNING_LINE:
+            pass  # without the figure it would change (a block of several rows), nothing to propose
+        case Kind.REPEATED | Kind.GAME:
+            pass  # a contract given twice, or the game's total: no one figure explains it
+        case _:
+            assert_never(finding.kind)
     return fixes

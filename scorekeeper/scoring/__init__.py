@@ -12,7 +12,9 @@ from .deal import Deal
 from .doubles import Double, maximum, targets
 from .errors import FormatError, GameError, Problem
 from .game import Game
-from .gamefile import FORMAT, dump, dump_hand, dumps, load, loads
+from .gamefile import load, loads
+from .gamefile_dump import dump, dump_hand, dumps
+from .gamefile_rules import FORMAT
 from .games import BARBU, GAMES, SCHEMES, STANDARD, GameKind, Menu
 from .options import Choice, Doubling, Flag, Number, Option, Rotation, Sequence, Undoubled
 from .parts import Counts, Group, Order, Part, Result, Taker

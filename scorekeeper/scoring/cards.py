@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .counts import count_kind
+
 
 class Suit(StrEnum):
     """A suit, as the declarer names it in Trumps."""
@@ -21,7 +23,8 @@ RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q"
 
 @dataclass(frozen=True)
 class Deck:
-    """How many tricks, hearts and queens one deal has, and the ranks left in the deck."""
+    """How many tricks, hearts and queens one deal has, and the ranks left in the deck. Any other
+    kind of count (`counts.COUNT_KINDS`) is as many as a full deck holds."""
 
     tricks: int
     hearts: int = 13
@@ -29,6 +32,6 @@ class Deck:
     ranks: tuple[str, ...] = RANKS
 
     def count(self, of: str) -> int:
-        """How many `of` ("tricks", "hearts" or "queens") the deal has in all."""
+        """How many `of` (a kind of count: "tricks", "hearts", "queens"...) the deal has in all."""
         totals = {"tricks": self.tricks, "hearts": self.hearts, "queens": self.queens}
-        return totals[of]
+        return totals[of] if of in totals else count_kind(of).in_deck

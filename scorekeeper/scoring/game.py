@@ -12,12 +12,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .bidi import has_direction_controls
-from .cards import Deck
-from .contracts import Contract
 from .deal import Deal
 from .doubles import check_doubles, doublers_of
 from .errors import GameError, Problem, collect
+from .game_checks import check_players, named_problems
 from .parts import Seats, check_result
 from .rules import Rules
 from .scored import Payment, ScoredDeal, deal_scores, payments, settlement
@@ -43,57 +41,6 @@ class _Ledger:
         return other
 
 
-def _check_players(players: tuple[str, ...], first_declarer: int, rules: Rules) -> None:
-    problems: list[Problem] = []
-    if len(players) != rules.players:
-        problems.append(
-            Problem.of(
-                "players",
-                "the game needs {n} players, not {got}",
-                prefix=False,
-                n=rules.players,
-                got=len(players),
-            )
-        )
-    folded = [n.casefold() for n in players]
-    for i, name in enumerate(players):
-        if name != name.strip():
-            problems.append(
-                Problem.of(
-                    f"players[{i}]",
-                    "{name!r}: a name may not start or end with spaces",
-                    prefix=False,
-                    name=name,
-                )
-            )
-        elif not 1 <= len(name) <= 40:
-            problems.append(
-                Problem.of(
-                    f"players[{i}]", "{name!r}: a name has 1 to 40 characters", prefix=False, name=name
-                )
-            )
-        elif has_direction_controls(name):
-            problems.append(
-                Problem.of(
-                    f"players[{i}]",
-                    "{name!r}: a name may not hold invisible characters that turn text round",
-                    prefix=False,
-                    name=name,
-                )
-            )
-        elif folded.index(folded[i]) < i:
-            problems.append(
-                Problem.of(
-                    f"players[{i}]", "{name!r}: two players have the same name", prefix=False, name=name
-                )
-            )
-    if not 0 <= first_declarer < len(players):
-        problems.append(
-            Problem.of("first_declarer", "the first declarer must be one of the players", prefix=False)
-        )
-    collect(problems)
-
-
 @dataclass(frozen=True)
 class Game:
     """The players in clockwise order, the rules, and the deals played so far."""
@@ -108,7 +55,7 @@ class Game:
     _ledger: _Ledger = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        _check_players(self.players, self.first_declarer, self.rules)
+        check_players(self.players, self.first_declarer, self.rules)
         object.__setattr__(self, "plan", plan(self.rules, self.first_declarer))
         self._fold(_Ledger(len(self.players)), ())
 
@@ -169,7 +116,7 @@ class Game:
         problems: list[Problem] = []
         if contract not in turn.contracts_left:
             problems.append(refused_contract(contract, rules, played, names[d]))
-        problems += _named(contract, deal, rules.deck)
+        problems += named_problems(contract, deal, rules.deck)
         problems += check_doubles(deal.doubles, d, contract, rules, names)
         settled = rules.settles(contract, bool(deal.doubles))
         if settled and deal.result is not None:
@@ -240,23 +187,3 @@ class Game:
     def undo(self) -> Game:
         """The game without its last deal."""
         return Game(self.players, self.first_declarer, self.rules, self.deals[:-1])
-
-
-def _named(contract: Contract, deal: Deal, deck: Deck) -> list[Problem]:
-    """Problems with the trump suit or starting rank the declarer named."""
-    problems = []
-    if deal.trump is not None and not contract.names_suit:
-        problems.append(Problem.of("trump", "a trump suit is named only in Trumps"))
-    if deal.rank is not None:
-        if not contract.names_rank:
-            problems.append(Problem.of("rank", "a starting rank is named only in Dominoes"))
-        elif deal.rank not in deck.ranks:
-            problems.append(
-                Problem.of(
-                    "rank",
-                    "{rank!r} is not a rank ({low} to 10, J, Q, K or A)",
-                    rank=deal.rank,
-                    low=deck.ranks[0],
-                )
-            )
-    return problems

@@ -15,6 +15,9 @@ from .points import Points
 from .rules import Rules
 from .scoring_rules import HeartsAndAce, size
 
+FORMAT = "barbu-game/1"
+"""The format name every game file carries."""
+
 GAME_KEY = "game"
 SCHEME_KEY = "scheme"
 HEART_KEYS = ("heart", "ace")

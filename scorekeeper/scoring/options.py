@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import assert_never
 
 from .words import N_
 
@@ -183,3 +184,5 @@ def check_value(option: Option, value: object) -> bool:
             return isinstance(value, bool)
         case Number(low=low, high=high):
             return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+        case _:
+            assert_never(option)

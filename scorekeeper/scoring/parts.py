@@ -11,11 +11,11 @@ type checker list every `match` that must learn it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, assert_never
 
 from .cards import Deck
+from .counts import count_kind
 from .errors import Problem
-from .words import N_
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,8 @@ class Counts:
     of: str
     legend: str
     by_card: str = ""
-    """When set, entered card by card (who took each queen) in fields named after it, not as numbers."""
+    """When set, entered card by card (who took each queen) in fields named after it ("queen_spades"),
+    not as numbers; the kind of count (`counts.CountKind.card`) gives the words."""
 
 
 @dataclass(frozen=True)
@@ -103,14 +104,6 @@ class Result:
         return tuple(k for k, _ in self.values)
 
 
-# One sentence per kind of count, so that each can be translated whole.
-COUNTS_ADD_UP = {
-    "tricks": N_("tricks add up to {got}, not {total}"),
-    "queens": N_("queens add up to {got}, not {total}"),
-    "hearts": N_("hearts add up to {got}, not {total}"),
-}
-
-
 def _seat_problem(key: str, seat: int, players: int) -> Problem | None:
     if 0 <= seat < players:
         return None
@@ -128,7 +121,7 @@ def check_part(part: Part, result: Result, deck: Deck, players: int) -> list[Pro
             if any(not 0 <= c <= total for c in value):
                 return [Problem.of(key, "a count must be between 0 and {total}", total=total)]
             if sum(value) != total:
-                return [Problem.of(key, COUNTS_ADD_UP[of], prefix=False, got=sum(value), total=total)]
+                return [Problem.of(key, count_kind(of).adds_up, prefix=False, got=sum(value), total=total)]
             return []
         case Taker(key=key, holds=holds, holds_message=message):
             assert isinstance(value, int)
@@ -148,6 +141,8 @@ def check_part(part: Part, result: Result, deck: Deck, players: int) -> list[Pro
             if len(set(value)) != len(value):
                 return [Problem.of(key, "a player is named twice")]
             return [p for p in (_seat_problem(key, s, players) for s in value) if p]
+        case _:
+            assert_never(part)
 
 
 def check_result(parts: tuple[Part, ...], result: Result, deck: Deck, players: int) -> list[Problem]:

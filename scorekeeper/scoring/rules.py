@@ -8,17 +8,13 @@ from functools import cached_property
 
 from .cards import Deck
 from .contracts import Contract
-from .errors import Problem, collect
+from .errors import collect
 from .games import BARBU, GameKind, Menu
-from .options import Doubling, Flag, Number, Rotation, Setting, Undoubled, check_value
+from .options import Doubling, Rotation, Setting, Undoubled
 from .parts import Result, Seats
-from .points import POINT_LIMIT, Points
-from .scoring_rules import Scoring, Shared, Values, raw, size, total
-
-
-def _choices(option: object) -> str:
-    values = getattr(option, "values", ())
-    return ", ".join(repr(str(v)) if isinstance(v, str) else str(v) for v in values)
+from .points import Points
+from .rules_checks import filled_settings, player_problems, point_problems
+from .scoring_rules import Scoring, Values, raw, total
 
 
 @dataclass(frozen=True)
@@ -32,47 +28,13 @@ class Rules:
     points: Points | None = None
 
     def __post_init__(self) -> None:
-        problems: list[Problem] = []
-        if self.players not in self.game.players:
-            low, high = self.game.players[0], self.game.players[-1]
-            template = (
-                "{game} needs {low} players, not {n}"
-                if low == high
-                else "{game} needs {low} to {high} players, not {n}"
-            )
-            problems.append(
-                Problem.of(
-                    "players", template, prefix=False, game=self.game, low=low, high=high, n=self.players
-                )
-            )
-            collect(problems)
-        given = dict(self.settings)
-        filled: dict[str, Setting] = {}
-        for option in self.game.options:
-            default = option.default
-            if option.key == "compulsory_doubles" and filled.get("doubling") == Doubling.NONE:
-                default = 0
-            value = given.pop(option.key, default)
-            if not check_value(option, value):
-                problems.append(_bad_value(option, value))
-            filled[option.key] = value
-        for key in given:
-            problems.append(
-                Problem.of(f"rules.{key}", "{key!r} is not a rule of {game}", game=self.game, key=key)
-            )
-        if filled.get("doubling") == Doubling.NONE and filled.get("compulsory_doubles"):
-            problems.append(
-                Problem.of(
-                    "rules.compulsory_doubles",
-                    "there can be no compulsory doubles in a game without doubling",
-                    prefix=False,
-                )
-            )
+        collect(player_problems(self.game, self.players))
+        filled, problems = filled_settings(self.game, dict(self.settings))
         collect(problems)
         object.__setattr__(self, "settings", tuple(filled.items()))
         if self.points is None:
             object.__setattr__(self, "points", self.game.standard(self.players))
-        collect(self._point_problems())
+        collect(point_problems(self.game, self.players, self.scheme, self.contracts))
 
     @classmethod
     def of(
@@ -84,43 +46,6 @@ class Rules:
     ) -> Rules:
         """Rules for `game` (four-player Barbu by default) with some options set."""
         return cls(game, game.players[0] if players is None else players, tuple(settings.items()), points)
-
-    def _point_problems(self) -> list[Problem]:
-        problems = []
-        given = {key for key, _ in self.scheme.values}
-        for contract in self.game.contracts:
-            want = size(contract.scoring, self.players)
-            values = self.scheme.get(contract.id)
-            field_name = f"rules.scheme.{contract.id}"
-            if want == 0 or (values is None and contract not in self.contracts):
-                continue
-            if values is None:
-                problems.append(Problem.of(field_name, "the points of {c!r} are missing", c=contract.id))
-            elif len(values) != want:
-                problems.append(
-                    Problem.of(field_name, "give one number")
-                    if want == 1
-                    else Problem.of(field_name, "give {n} numbers", n=want)
-                )
-            elif any(abs(v) > POINT_LIMIT for v in values):
-                problems.append(
-                    Problem.of(field_name, "a value must be between −{limit} and {limit}", limit=POINT_LIMIT)
-                )
-            elif isinstance(contract.scoring, Shared) and values[0] % 12:
-                problems.append(
-                    Problem.of(
-                        field_name,
-                        "Ravage City must be a multiple of 12 so that ties share it evenly, not {n}",
-                        prefix=False,
-                        n=values[0],
-                    )
-                )
-        known = {contract.id for contract in self.game.contracts}
-        for key in sorted(given - known):
-            problems.append(
-                Problem.of("rules.scheme", "{key!r} is not a contract of {game}", key=key, game=self.game)
-            )
-        return problems
 
     @property
     def scheme(self) -> Points:
@@ -265,14 +190,3 @@ class Rules:
     def settles(self, contract: Contract, doubled: bool) -> bool:
         """True when a deal of `contract` is settled without play."""
         return self.undoubled_negative is Undoubled.SETTLE and not contract.positive and not doubled
-
-
-def _bad_value(option: object, value: object) -> Problem:
-    key = getattr(option, "key", "")
-    if isinstance(option, Flag):
-        return Problem.of(f"rules.{key}", "must be true or false")
-    if isinstance(option, Number):
-        return Problem.of(
-            f"rules.{key}", "must be a whole number from {low} to {high}", low=option.low, high=option.high
-        )
-    return Problem.of(f"rules.{key}", "must be one of {choices}", choices=_choices(option))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import assert_never
 
 from .cards import Deck
 from .parts import Result, Seats
@@ -87,6 +88,8 @@ def raw(scoring: Scoring, values: Values, result: Result, players: int, lookup: 
             for other in ids:
                 rule, own = lookup(other)
                 scores = [a + b for a, b in zip(scores, raw(rule, own, result, players, lookup), strict=True)]
+        case _:
+            assert_never(scoring)
     return tuple(scores)
 
 
@@ -107,6 +110,8 @@ def total(
             return values[0]
         case Together(contracts=ids):
             return sum(total(*lookup(c), deck, counts_of, lookup) for c in ids)
+        case _:
+            assert_never(scoring)
 
 
 def size(scoring: Scoring, players: int) -> int:
@@ -122,3 +127,5 @@ def size(scoring: Scoring, players: int) -> int:
             return players
         case Together():
             return 0
+        case _:
+            assert_never(scoring)

@@ -10,8 +10,8 @@ import pytest
 from flask import Flask
 from playwright.sync_api import expect
 
-from scorekeeper import store
 from scorekeeper.scoring import BARBU, GAMES, Game, Rules, load
+from scorekeeper.storage import store
 from tests.builders import full_game, game, hand, worked_example
 
 CONTRACTS = [c.id for c in BARBU.contracts]

@@ -11,8 +11,8 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Page, expect
 
-from scorekeeper import store
 from scorekeeper.scoring import GAMES, Game, Rules, load
+from scorekeeper.storage import store
 from tests.builders import game
 
 from .conftest import PHONE, SCREENSHOTS

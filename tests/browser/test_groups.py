@@ -17,11 +17,11 @@ from flask import Flask
 from playwright.sync_api import Browser, Page, expect
 from sqlalchemy import update
 
-from scorekeeper import db, groups, store
-from scorekeeper.models import GameRow
 from scorekeeper.scoring import load
+from scorekeeper.storage import db, groups, store
+from scorekeeper.storage.models import GameRow
 from tests.oracle.generate import random_game
-from tests.unit.test_group_stats import renamed
+from tests.unit.present.test_group_stats import renamed
 
 from .conftest import PHONE, SCREENSHOTS
 

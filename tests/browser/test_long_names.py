@@ -11,8 +11,8 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Page
 
-from scorekeeper import groups, store
 from scorekeeper.scoring import GAMES, Game, Rules, load
+from scorekeeper.storage import groups, store
 from tests.builders import full_game
 
 from .cells import measure

@@ -12,8 +12,8 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Page, expect
 
-from scorekeeper import store
 from scorekeeper.scoring import load
+from scorekeeper.storage import store
 from tests.builders import full_game
 
 from .conftest import PHONE, SCREENSHOTS

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from scorekeeper.report import score_document
+from scorekeeper.present.report import score_document
 from tests.browser.entry import create_game, enter_hand
 
 from .cluster import Cluster

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from scorekeeper import pgtools
+from scorekeeper.storage import pgtools
 from tests.browser.entry import create_game, enter_hand
 from tests.server.server import ROOT, Phone
 from tests.web.helpers import new_game_form

@@ -14,8 +14,9 @@ from random import Random
 from flask import Flask
 from sqlalchemy import func, select, text
 
-from scorekeeper import db
-from scorekeeper.models import (
+from scorekeeper.scoring import GAMES
+from scorekeeper.storage import db
+from scorekeeper.storage.models import (
     ChangeRow,
     DealRow,
     GameRow,
@@ -26,7 +27,6 @@ from scorekeeper.models import (
     SheetCacheRow,
     SubmissionRow,
 )
-from scorekeeper.scoring import GAMES
 
 from .forms import Form, read
 from .values import Request, form_request, import_request, odd_headers, path_request

@@ -11,10 +11,11 @@ from typing import Any
 import sqlalchemy as sa
 from flask import Flask
 
-from scorekeeper import create_app, db
+from scorekeeper import create_app
 from scorekeeper.paper import PaperSheet
 from scorekeeper.paper.document import dump
 from scorekeeper.scoring import BARBU, Rules
+from scorekeeper.storage import db
 
 
 @contextmanager

@@ -22,12 +22,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select, update
 
-from scorekeeper import db, store
-from scorekeeper.models import ChangeRow, DealRow, GameRow, GroupRow, NameMergeRow
+from scorekeeper.storage import db, new_games
+from scorekeeper.storage.models import ChangeRow, DealRow, GameRow, GroupRow, NameMergeRow
 from tests.builders import full_game, worked_example
+from tests.web.groups.test_group_transfer import zipped
+from tests.web.groups.test_groups import create_group, start_game
 from tests.web.helpers import count_rows, import_game
-from tests.web.test_group_transfer import zipped
-from tests.web.test_groups import create_group, start_game
 
 pytestmark = pytest.mark.postgres
 
@@ -135,7 +135,7 @@ def test_the_methods_the_app_writes_are_read(app: Flask, method: int) -> None:
 def test_a_group_import_that_fails_midway_stores_nothing(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
     games = {f"g{n}.json": json.dumps(full_game()) for n in range(5)}
     content = zipped({**games, "group.json": json.dumps({"name": "Club", "merges": {"anne": "Ann"}})})
-    real, calls = store.dump, [0]
+    real, calls = new_games.dump, [0]
 
     def dump_then_fail(game: Any) -> Any:
         calls[0] += 1
@@ -143,7 +143,7 @@ def test_a_group_import_that_fails_midway_stores_nothing(app: Flask, monkeypatch
             raise RuntimeError("the database went away")
         return real(game)
 
-    monkeypatch.setattr(store, "dump", dump_then_fail)
+    monkeypatch.setattr(new_games, "dump", dump_then_fail)
     with pytest.raises(RuntimeError):
         _upload(app.test_client(), content)
     monkeypatch.undo()

@@ -18,11 +18,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select, update
 
-from scorekeeper import db, maintenance
-from scorekeeper.models import ChangeRow, GameRow, NameMergeRow, PaperCheckRow
+from scorekeeper.storage import db
+from scorekeeper.storage import pruning as maintenance
+from scorekeeper.storage.models import ChangeRow, GameRow, NameMergeRow, PaperCheckRow
 from tests.builders import full_game, worked_example
+from tests.web.groups.test_groups import create_group, start_game
 from tests.web.helpers import WORKED_DEAL_1, count_rows, create_game, enter, post_deal
-from tests.web.test_groups import create_group, start_game
 
 pytestmark = pytest.mark.postgres
 

@@ -16,11 +16,11 @@ import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import db
-from scorekeeper.models import Base
+from scorekeeper.storage import db
+from scorekeeper.storage.models import Base
 from tests.builders import worked_example
+from tests.web.groups.test_groups import create_group, start_game
 from tests.web.helpers import WORKED_DEAL_1, create_game, enter, new_game_form
-from tests.web.test_groups import create_group, start_game
 
 from .legacy import app_at_0010, old_games, old_table, paper_sheet
 

@@ -15,9 +15,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.security import PRIVATE_HEADER
+from scorekeeper.web.common.security import PRIVATE_HEADER
+from tests.web.groups.test_groups import create_group, start_game
 from tests.web.helpers import WORKED_DEAL_1, create_game, enter
-from tests.web.test_groups import create_group, start_game
 
 from .forms import read
 

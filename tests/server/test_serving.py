@@ -17,7 +17,7 @@ def test_the_addresses_are_printed_and_plain_http_is_explained(server: Server) -
     out = server.output()
     assert f"http://localhost:{server.port}" in out
     assert "Plain HTTP: anyone on this network can read the edit links" in out
-    assert "Using worker: scorekeeper.serving.Worker" in out
+    assert "Using worker: scorekeeper.server.worker.Worker" in out
 
 
 def test_with_cert_and_key_it_serves_https(tmp_path: Path) -> None:

@@ -1,10 +1,14 @@
-"""The rules engine imports no web, database, template or printing library."""
+"""The rules engine and the paper-check engine import no web, database, template or printing
+library (`make lint` checks the same with import-linter, with the rest of the floors)."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
+import pytest
+
+import scorekeeper.paper
 import scorekeeper.scoring
 
 FORBIDDEN = {"flask", "flask_wtf", "flask_babel", "sqlalchemy", "alembic", "jinja2", "weasyprint", "werkzeug"}
@@ -21,8 +25,9 @@ def imported_modules(path: Path) -> set[str]:
     return names
 
 
-def test_scoring_imports_nothing_forbidden():
-    package = Path(scorekeeper.scoring.__file__).parent
+@pytest.mark.parametrize("engine", [scorekeeper.scoring, scorekeeper.paper], ids=["scoring", "paper"])
+def test_the_engines_import_nothing_forbidden(engine):
+    package = Path(engine.__file__).parent
     files = sorted(package.glob("*.py"))
     assert len(files) > 5
     for path in files:

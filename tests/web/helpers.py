@@ -14,9 +14,9 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select
 from werkzeug.test import TestResponse
 
-from scorekeeper import db, store
-from scorekeeper.report import score_document
+from scorekeeper.present.report import score_document
 from scorekeeper.scoring import load
+from scorekeeper.storage import db, store
 
 PLAYERS = ["Ann", "Beth", "Cat", "Diana"]
 ANN, BETH, CAT, DIANA = "0", "1", "2", "3"

@@ -13,10 +13,10 @@ import pytest
 from flask import Flask
 from sqlalchemy import func, select
 
-from scorekeeper import db, store
-from scorekeeper.models import GameRow
-from scorekeeper.report import score_document
+from scorekeeper.present.report import score_document
 from scorekeeper.scoring import load
+from scorekeeper.storage import db, store
+from scorekeeper.storage.models import GameRow
 from tests.builders import full_game, worked_example
 from tests.oracle.generate import random_game
 

@@ -11,7 +11,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import assets, groups
+from scorekeeper.storage import groups
+from scorekeeper.web.common import assets
 from tests.builders import worked_example
 
 from .digits import western_digits

@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.models import ChangeRow, DealRow
+from scorekeeper.storage.models import ChangeRow, DealRow
 from tests.builders import worked_example
 
 from .helpers import (
@@ -169,8 +169,8 @@ def test_two_phones_putting_back_one_deal_store_it_once(
     the deal back, saw it twice and answered 500. Its request reads the game's row first and its
     deals later, and each read sees what is committed by then (PostgreSQL's READ COMMITTED; the
     real server showed it on SQLite too), which the test makes certain by ending the snapshot."""
-    from scorekeeper import db
-    from scorekeeper.web import games
+    from scorekeeper.storage import db
+    from scorekeeper.web.games import views as games
 
     app, other = make_app(), make_app()  # two servers on one database
     phone_a, phone_b = app.test_client(), other.test_client()
@@ -180,7 +180,7 @@ def test_two_phones_putting_back_one_deal_store_it_once(
     )
     assert undo.status_code == 303
     undone = current_version(phone_a, links)  # the state both phones put the deal back on
-    real, calls = games._undone, []
+    real, calls = games.undone_change, []
 
     def meanwhile(stored):  # type: ignore[no-untyped-def]
         found = real(stored)
@@ -190,7 +190,7 @@ def test_two_phones_putting_back_one_deal_store_it_once(
             db.session().commit()  # what is read from here on is what phone B left
         return found
 
-    monkeypatch.setattr(games, "_undone", meanwhile)
+    monkeypatch.setattr(games, "undone_change", meanwhile)
     response = phone_a.post(f"{links.edit}/redo", data={"version": undone, "submission": "r-a"})
     assert calls[0].status_code == 303
     assert response.status_code == 409  # the game changed on another phone: nothing done twice

@@ -10,11 +10,13 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from scorekeeper import assets, create_app, groups, store
-from scorekeeper.links import digest
-from scorekeeper.web import games as games_pages
-from scorekeeper.web import group_view
-from scorekeeper.web import groups as group_pages
+from scorekeeper import create_app
+from scorekeeper.storage import groups, store
+from scorekeeper.storage.links import digest
+from scorekeeper.web.common import assets
+from scorekeeper.web.games import page as games_pages
+from scorekeeper.web.groups import figures as group_view
+from scorekeeper.web.groups import views as group_pages
 from tests.builders import worked_example
 
 from .helpers import WORKED_DEAL_1, Links, create_game, enter, import_game

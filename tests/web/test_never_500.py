@@ -6,7 +6,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.models import GameRow, SubmissionRow
+from scorekeeper.storage.models import GameRow, SubmissionRow
 
 from .helpers import WORKED_DEAL_1, count_rows, create_game, form_version, hands
 

@@ -15,7 +15,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from pypdf import PdfReader
 
-from scorekeeper.report import score_document
+from scorekeeper.present.report import score_document
 from scorekeeper.scoring import GAMES, Points, dump, load
 from scorekeeper.scoring.contracts import Contract
 from scorekeeper.scoring.games import BARBU, BARBU_CONTRACTS, STANDARD, each_once

@@ -7,7 +7,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.models import DealRow
+from scorekeeper.storage.models import DealRow
 
 from .helpers import count_rows, create_game, current_version
 

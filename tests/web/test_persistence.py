@@ -15,12 +15,12 @@ from flask import Flask
 from sqlalchemy import delete, inspect, select, text
 from sqlalchemy.exc import IntegrityError
 
-from scorekeeper import db, store
-from scorekeeper.db import make_engine
-from scorekeeper.links import digest
-from scorekeeper.models import Base, ChangeRow, DealRow, GameRow
 from scorekeeper.scoring import Deal, Result, dump, load
 from scorekeeper.scoring.contracts import BARBU
+from scorekeeper.storage import db, store
+from scorekeeper.storage.db import make_engine
+from scorekeeper.storage.links import digest
+from scorekeeper.storage.models import Base, ChangeRow, DealRow, GameRow
 from tests.builders import full_game, game, hand, worked_example
 
 from .helpers import count_rows, export, hands, import_game, renamed
@@ -243,7 +243,7 @@ def test_under_gevent_sqlite_waits_for_its_lock_without_blocking(tmp_path: Path)
     import sqlite3
     import time
 
-    from scorekeeper import sqlite_wait
+    from scorekeeper.storage import sqlite_wait
 
     path = tmp_path / "locked.sqlite"
     holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)

@@ -11,8 +11,9 @@ from flask import Flask
 from flask.testing import FlaskCliRunner
 from sqlalchemy import update
 
-from scorekeeper import db, maintenance
-from scorekeeper.models import PdfCacheRow, RateLimitRow, SheetCacheRow, SubmissionRow, now
+from scorekeeper.storage import db
+from scorekeeper.storage import pruning as maintenance
+from scorekeeper.storage.models import PdfCacheRow, RateLimitRow, SheetCacheRow, SubmissionRow, now
 from tests.builders import worked_example
 
 from .helpers import WORKED_DEAL_1, count_rows, create_game, current_version, import_game, new_game_form

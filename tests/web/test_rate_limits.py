@@ -10,8 +10,8 @@ from collections.abc import Callable
 import pytest
 from flask import Flask
 
-from scorekeeper.models import GameRow
-from scorekeeper.web.errors import _wait
+from scorekeeper.storage.models import GameRow
+from scorekeeper.web.common.errors import _wait
 from tests.builders import full_game, worked_example
 
 from .helpers import count_rows, import_game, new_game_form, text_of

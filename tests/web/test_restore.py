@@ -15,8 +15,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import Engine, update
 
-from scorekeeper import create_app, pgtools, secret, store
-from scorekeeper.models import SettingRow
+from scorekeeper import create_app
+from scorekeeper.storage import pgtools, secret, store
+from scorekeeper.storage.models import SettingRow
 
 from .helpers import (
     WORKED_DEAL_1,

@@ -9,8 +9,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.models import ChangeRow, DealRow, GameRow
 from scorekeeper.scoring import BARBU
+from scorekeeper.storage.models import ChangeRow, DealRow, GameRow
 from tests.builders import PLAYERS, full_game, game, worked_example
 
 from .helpers import (

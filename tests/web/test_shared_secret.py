@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from scorekeeper import create_app, secret, serving
+from scorekeeper import create_app
+from scorekeeper.server import worker as serving
+from scorekeeper.storage import secret
 
 from .helpers import WORKED_DEAL_1, create_game, form_version
 

@@ -8,7 +8,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.models import GameRow
+from scorekeeper.storage.models import GameRow
 from tests.builders import full_game
 
 from .helpers import WORKED_DEAL_1, count_rows, create_game, current_version, hands, import_game

@@ -1,0 +1,65 @@
+"""The scoresheet as a table for the terminal, laid out like the paper sheet."""
+
+from __future__ import annotations
+
+from scorekeeper.scoring import Sheet
+from scorekeeper.scoring.marks import letters, marks_of
+
+_CELL = 18
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+def _row(label: str, cells: list[str], total: str) -> str:
+    return f"{label:<24}" + "".join(f"{c:>{_CELL}}" for c in cells) + f"{total:>8}"
+
+
+def render(sheet: Sheet) -> str:
+    """The whole sheet: deal rows in blocks, running totals after each round, checks."""
+    game = sheet.game
+    names, marks = game.players, letters(game.players)
+    lines = [
+        _row("", [f"{n[: _CELL - 2]} ({m})" for n, m in zip(names, marks, strict=True)], "total"),
+        _row("deal  contract", ["dbl  raw  score" for _ in names], ""),
+    ]
+    for row in sheet.deals:
+        d = row.roles.declarer
+        contract = row.deal.contract.name
+        if row.deal.trump:
+            contract += f" {row.deal.trump.value}"
+        if row.deal.rank:
+            contract += f" {row.deal.rank}"
+        if row.settled:
+            contract += " (settled)"
+        cells = []
+        for seat in range(len(names)):
+            dbl = marks_of(seat, row.deal, d, game.rules).text(marks, d)
+            cells.append(f"{dbl:<5}{row.raw[seat]:>4} {_signed(row.score[seat]):>5}")
+        lines.append(_row(f"{row.number:>3} {marks[d]} {contract[:19]}", cells, str(row.contract_total)))
+        if sheet.closes_round(row):
+            lines.append(_row("    running total", [_signed(v) for v in row.running], str(sum(row.running))))
+            lines.append("")
+    lines += _checks(sheet)
+    return "\n".join(lines)
+
+
+def _checks(sheet: Sheet) -> list[str]:
+    names = sheet.game.players
+    ok = {True: "ok", False: "FAILED"}
+    lines = [f"every deal adds up to its contract total: {ok[sheet.deals_balance]}"]
+    for block in sheet.blocks:
+        if block.complete:
+            whose = f"rubber {block.rubber}" if block.rubber else f"{names[block.declarer]}'s deals"
+            lines.append(f"{whose} add up to {block.total} (expected {block.expected}): {ok[block.balanced]}")
+    expected = sheet.expected_game_total
+    known = "depends on the contracts chosen" if expected is None else f"totals {expected}"
+    lines.append(f"game total {sheet.game_total}, a complete game {known}")
+    if sheet.complete:
+        better = "lowest" if sheet.lower_wins else "highest"
+        ranking = ", ".join(f"{names[s]} {_signed(sheet.totals[s])}" for _, s in sheet.ranking())
+        lines.append(f"final ({better} wins): {ranking}")
+    else:
+        lines.append(f"{len(sheet.deals)} of {sheet.game.rules.total_deals} deals played")
+    return lines

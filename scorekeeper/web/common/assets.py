@@ -1,0 +1,100 @@
+"""Static files: compressed answers, and file names that change with their content.
+
+Every link to a static file carries a short hash of the file (`?v=...`), so a
+browser may keep it for a year and never ask again; a new version of the file
+is a new address. Responses are compressed by Flask-Compress (brotli, gzip).
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import brotli
+from flask import Flask, Response, current_app, request
+from flask_compress import Compress
+
+from scorekeeper.util.memo import Memo
+
+YEAR = 60 * 60 * 24 * 365
+compress = Compress()
+
+
+# Compressed bodies of responses that many clients fetch alike (a live fragment followed by fifty
+# phones), under the key of what was rendered: compressed once instead of once per phone.
+ENCODED: Memo[tuple[object, ...], bytes] = Memo(512)
+
+
+def compressed_once(body: str, key: tuple[object, ...]) -> Response:
+    """An HTML response of `body`, compressed as the client accepts, once per `key` and encoding.
+
+    Flask-Compress leaves a response that already has a Content-Encoding alone (adding Vary)."""
+    algorithms = current_app.config["COMPRESS_ALGORITHM"]
+    encoding = next((e for e in ("br", "gzip") if e in algorithms and request.accept_encodings[e]), None)
+    if encoding is None:
+        return Response(body, mimetype="text/html")
+    data = ENCODED.get((*key, encoding))
+    if data is None:
+        raw = body.encode()
+        if encoding == "br":
+            data = brotli.compress(raw, quality=current_app.config["COMPRESS_BR_LEVEL"])
+        else:
+            data = gzip.compress(raw, compresslevel=current_app.config.get("COMPRESS_LEVEL", 6))
+        ENCODED.put((*key, encoding), data)
+    response = Response(data, mimetype="text/html")
+    response.headers["Content-Encoding"] = encoding
+    return response
+
+
+@cache
+def fingerprint(path: str) -> str:
+    """A short hash of a static file's bytes (read once per process; files change only on deploy)."""
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:10]
+    except OSError:
+        return "0"
+
+
+def init_app(app: Flask) -> None:
+    app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
+    app.config.setdefault("COMPRESS_BR_LEVEL", 5)
+    app.config.setdefault(
+        "COMPRESS_MIMETYPES",
+        [
+            "text/html",
+            "text/css",
+            "text/javascript",
+            "application/javascript",
+            "application/json",
+            "image/svg+xml",
+            "text/csv",
+        ],
+    )
+    compress.init_app(app)
+    static = Path(app.static_folder or "static")
+
+    @app.url_defaults
+    def versioned(endpoint: str, values: dict[str, Any]) -> None:
+        if endpoint == "static" and "filename" in values and "v" not in values:
+            values["v"] = fingerprint(str(static / values["filename"]))
+
+    def max_age(filename: str | None) -> int | None:
+        # A versioned address never changes its bytes; anything else is asked again each time.
+        return YEAR if request.args.get("v") else None
+
+    app.get_send_file_max_age = max_age  # type: ignore[method-assign]
+
+    @app.after_request
+    def immutable(response: Response) -> Response:
+        if request.endpoint != "static":
+            return response
+        if request.args.get("v") and response.status_code == 200:
+            response.cache_control.immutable = True
+        # Read the (small) file whole and close it, so that it is compressed as one piece: the
+        # streamed path leaves the file to be closed by whoever finishes the response.
+        response.direct_passthrough = False
+        response.make_sequence()
+        return response

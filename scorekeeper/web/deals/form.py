@@ -1,0 +1,135 @@
+"""The deal form, declared from the contract's entry, and filled from a stored deal.
+
+Each part of the contract's result brings its fields (a number per player, a
+chip per player, a chip per player for each place or card), so a new contract
+made of known parts needs nothing here. Reading a posted form back into a Deal
+is in `reading`.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, assert_never
+
+from flask_babel.speaklater import LazyString
+from wtforms import BooleanField, RadioField, SelectChoice, SelectField, StringField
+
+from scorekeeper.present.i18n import digits
+from scorekeeper.scoring import (
+    Contract,
+    Counts,
+    Deal,
+    Group,
+    Order,
+    Result,
+    Rules,
+    Suit,
+    Taker,
+)
+from scorekeeper.scoring.marks import marks_of
+from scorekeeper.web.common.forms import DealForm, MultiCheckboxField
+from scorekeeper.web.common.numbers import strip_text
+
+SUIT_KEYS = tuple(s.value for s in Suit)
+
+
+def _seats(players: int) -> dict[str, str]:
+    return {str(s): str(s) for s in range(players)}
+
+
+def form_class(contract: Contract, rules: Rules) -> type[DealForm]:
+    """The form for a deal of `contract` under `rules`: the common fields and the result's."""
+    return _form_class(contract, rules.players, rules.doubling.value != "none", rules.deck.ranks)
+
+
+@cache
+def _form_class(contract: Contract, n: int, doubling: bool, ranks: tuple[str, ...]) -> type[DealForm]:
+    fields: dict[str, Any] = {}
+    if contract.names_suit:
+        fields["trump"] = RadioField(choices={k: k for k in SUIT_KEYS}, validate_choice=False)
+    if contract.names_rank:
+        # A rank's label in the reader's digits, worked out when the page is rendered.
+        labels = [SelectChoice("", "–"), *(SelectChoice(r, LazyString(digits, r)) for r in ranks)]
+        fields["rank"] = SelectField(choices=labels, default="")
+    if doubling:
+        fields["all_doubled"] = BooleanField()
+        for a in range(n):
+            fields[f"max_{a}"] = BooleanField()
+            fields.update({f"dbl_{a}_{b}": BooleanField() for b in range(n) if b != a})
+    for part in contract.parts:
+        match part:
+            case Counts(by_card=card) if card:
+                fields.update(
+                    {f"{card}_{s}": RadioField(choices=_seats(n), validate_choice=False) for s in SUIT_KEYS}
+                )
+            case Counts(key=key):
+                fields.update({f"{key}_{s}": StringField(filters=[strip_text]) for s in range(n)})
+            case Taker(key=key):
+                fields[key] = RadioField(choices=_seats(n), validate_choice=False)
+            case Order():
+                fields.update(
+                    {f"place_{p + 1}": RadioField(choices=_seats(n), validate_choice=False) for p in range(n)}
+                )
+            case Group(key=key):
+                fields[key] = MultiCheckboxField(choices=_seats(n), validate_choice=False)
+            case _:
+                assert_never(part)
+    return type(f"DealForm_{contract.id.replace('-', '_')}", (DealForm,), fields)
+
+
+def fill_form(
+    form: DealForm, deal: Deal, declarer: int, rules: Rules, detail: dict[str, Any] | None = None
+) -> None:
+    """Show `deal` on the form exactly as it was entered; `detail` holds what the result does not
+    (who took which queen)."""
+    for a, b in deal.doubles:
+        form[f"dbl_{a}_{b}"].data = True
+    if rules.doubling.value != "none":
+        form["all_doubled"].data = all(
+            (p, declarer) in deal.doubles for p in range(rules.players) if p != declarer
+        )
+    for seat in range(rules.players):
+        if rules.doubling.value != "none" and marks_of(seat, deal, declarer, rules).maximum:
+            form[f"max_{seat}"].data = True
+    if deal.trump:
+        form["trump"].data = deal.trump.value
+    if deal.rank:
+        form["rank"].data = deal.rank
+    if deal.result is not None:
+        fill_result(form, deal.contract, deal.result, detail or {})
+
+
+def fill_result(form: DealForm, contract: Contract, result: Result, detail: dict[str, Any]) -> None:
+    for part in contract.parts:
+        match part:
+            case Counts(key=key, by_card=card) if card:
+                by_suit = detail.get(key) or {}
+                counts = result.counts(key)
+                if sorted(by_suit.values()) != sorted(s for s, n in enumerate(counts) for _ in range(n)):
+                    by_suit = dict(
+                        zip(SUIT_KEYS, (s for s, n in enumerate(counts) for _ in range(n)), strict=False)
+                    )
+                for suit, seat in by_suit.items():
+                    form[f"{card}_{suit}"].data = str(seat)
+            case Counts(key=key):
+                for seat, n in enumerate(result.counts(key)):
+                    form[f"{key}_{seat}"].data = str(n)
+            case Taker(key=key):
+                form[key].data = str(result.seat(key))
+            case Order(key=key):
+                for place, seat in enumerate(result.counts(key)):
+                    form[f"place_{place + 1}"].data = str(seat)
+            case Group(key=key):
+                form[key].data = [str(s) for s in result.counts(key)]
+            case _:
+                assert_never(part)
+
+
+def entry_detail(form: DealForm, contract: Contract) -> dict[str, Any]:
+    """What the form says that the result does not keep: who took which queen."""
+    detail: dict[str, Any] = {}
+    for part in contract.parts:
+        if isinstance(part, Counts) and part.by_card:
+            picked = {s: form[f"{part.by_card}_{s}"].data for s in SUIT_KEYS}
+            detail[part.key] = {s: int(v) for s, v in picked.items() if v and v.isdecimal() and len(v) < 3}
+    return detail

@@ -1,0 +1,91 @@
+"""A change to a deal, said in words: "Deal 5: Cat's tricks 3 → 4; Beth no longer doubles Diana".
+
+Changes are stored as the game file's hands before and after; this compares
+them part by part, as the contract describes its result.
+"""
+
+from __future__ import annotations
+
+from typing import Any, assert_never
+
+from markupsafe import Markup, escape
+
+from scorekeeper.present.i18n import gettext as _
+from scorekeeper.present.i18n import number, player_name
+from scorekeeper.present.vocabulary import contract_name, place_label, suit_name, taker_short
+from scorekeeper.scoring import Contract, Counts, GameKind, Group, Order, Rules, Taker
+from scorekeeper.scoring.counts import count_kind
+from scorekeeper.scoring.words import N_
+
+Hand = dict[str, Any]
+
+
+def _say(template: str, **params: object) -> Markup:
+    """A sentence in the player's language, names kept whole (`player_name`) and numbers as the
+    page shows them."""
+
+    def shown(value: object) -> object:
+        return number(value) if isinstance(value, int) else value
+
+    return Markup(escape(_(template))) % {k: shown(v) for k, v in params.items()}
+
+
+def _names(value: Any) -> Markup:
+    names = value if isinstance(value, list) else [value]
+    return Markup(", ").join(player_name(str(n)) for n in names)
+
+
+def _doubles(before: Hand, after: Hand) -> list[Markup]:
+    old = {tuple(p) for p in before.get("doubles", [])}
+    new = {tuple(p) for p in after.get("doubles", [])}
+    now, no_longer = N_("%(player)s now doubles %(other)s"), N_("%(player)s no longer doubles %(other)s")
+    said = [_say(now, player=player_name(a), other=player_name(b)) for a, b in sorted(new - old)]
+    said += [_say(no_longer, player=player_name(a), other=player_name(b)) for a, b in sorted(old - new)]
+    return said
+
+
+def _part(part: Counts | Taker | Order | Group, old: Any, new: Any, rules: Rules) -> list[Markup]:
+    if old == new:
+        return []
+    match part:
+        case Counts(of=of):
+            return [
+                _say(count_kind(of).changed, name=player_name(name), old=old.get(name, 0), new=count)
+                for name, count in new.items()
+                if old.get(name) != count
+            ]
+        case Taker():
+            return [Markup("{}: {} → {}").format(taker_short(part, rules), _names(old), _names(new))]
+        case Order():
+            return [Markup("{}: {} → {}").format(_("order"), _names(old), _names(new))]
+        case Group():
+            return [Markup("{}: {} → {}").format(_("most cards of one suit"), _names(old), _names(new))]
+        case _:
+            assert_never(part)
+
+
+def changes(before: Hand, after: Hand, rules: Rules) -> list[Markup]:
+    """What changed between two versions of one deal, each in a few words."""
+    game: GameKind = rules.game
+    old_contract, new_contract = game.contract(before["contract"]), game.contract(after["contract"])
+    said: list[Markup] = []
+    if old_contract is not new_contract and old_contract and new_contract:
+        said.append(Markup("{} → {}").format(contract_name(old_contract), contract_name(new_contract)))
+    if before.get("trump") != after.get("trump") and after.get("trump"):
+        said.append(Markup("{}: {}").format(_("Trump suit"), suit_name(after["trump"])))
+    if before.get("rank") != after.get("rank"):
+        old_rank, new_rank = before.get("rank") or "–", after.get("rank") or "–"
+        said.append(Markup("{}: {} → {}").format(_("Starting rank"), old_rank, new_rank))
+    said += _doubles(before, after)
+    old_result, new_result = before.get("result"), after.get("result")
+    if old_result is None and new_result is not None:
+        said.append(Markup(escape(_("now played out"))))
+    elif new_result is None and old_result is not None:
+        said.append(Markup(escape(_("now settled without play"))))
+    elif old_contract is new_contract and isinstance(new_contract, Contract) and old_result and new_result:
+        for part in new_contract.parts:
+            said += _part(part, old_result.get(part.key), new_result.get(part.key), rules)
+    return said
+
+
+__all__ = ["changes", "place_label"]

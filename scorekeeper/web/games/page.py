@@ -1,0 +1,133 @@
+"""The game page and its live part as rendered: the sheet view and its HTML, and the whole live
+fragment of the read-only link, each made once per state, language and digits."""
+
+from __future__ import annotations
+
+from flask import Response, render_template, request
+from markupsafe import Markup
+
+from scorekeeper.present.i18n import locale, persian_digits
+from scorekeeper.present.sheet_view import SheetView, sheet_view
+from scorekeeper.storage import links, store
+from scorekeeper.storage.models import ChangeRow
+from scorekeeper.util.memo import Memo
+from scorekeeper.web.common.assets import compressed_once
+from scorekeeper.web.common.forms import EmptyForm, new_submission_id
+
+from .history import changes
+
+
+def page_etag(kind: str, stamp: str) -> str:
+    """The page's ETag: the game's stamp (one state for good), language and digits."""
+    return f"{kind}{stamp}-{locale()}{'-p' if persian_digits() else ''}"
+
+
+def fresh_form(stamp: str) -> EmptyForm:
+    """A button form for the state shown, even when the request posted an older one."""
+    form = EmptyForm()
+    form.version.data = stamp
+    form.submission.data = new_submission_id()
+    return form
+
+
+# Rendered once per state (stamp), language and digits, whoever asks: fifty phones following one game
+# get the same sheet (and, on the read-only link, the same whole live fragment) without fifty renders.
+VIEWS: Memo[tuple[str, str], SheetView] = Memo(256)
+
+SHEETS: Memo[tuple[object, ...], Markup] = Memo(256)
+
+FRAGMENTS: Memo[tuple[object, ...], str] = Memo(256)
+
+
+def view_of(stored: store.StoredGame) -> SheetView:
+    """The game's sheet view, laid out once per state."""
+    key = (stored.row.edit_hash, stored.stamp)
+    return VIEWS.get(key) or VIEWS.put(key, sheet_view(stored.game))
+
+
+def sheet_html(stored: store.StoredGame, view: SheetView, full: bool) -> Markup:
+    """The scoresheet's HTML, rendered once per state, link kind, language, digits and width."""
+    key = (stored.row.edit_hash, stored.stamp, stored.editable, locale(), persian_digits(), full)
+    found = SHEETS.get(key)
+    if found is None:
+        html = render_template("games/_sheet.html", stored=stored, view=view, full_sheet=full)
+        found = SHEETS.put(key, Markup(html))
+    return found
+
+
+def render_page(
+    stored: store.StoredGame, template: str, notice: str | None = None, status: int = 200
+) -> Response:
+    etag = page_etag("g" if stored.editable else "v", stored.stamp)
+    full = request.args.get("sheet") == "full"
+    shared = template == "games/_live.html" and not stored.editable and notice is None
+    if shared:
+        key = fragment_key(stored.row.view_hash, stored.stamp)
+        body = FRAGMENTS.get(key) or FRAGMENTS.put(key, _render(stored, template, notice, full))
+        response = compressed_once(body, key)
+    else:
+        response = Response(_render(stored, template, notice, full), status=status)
+    response.set_etag(etag, weak=True)
+    return response
+
+
+def fragment_key(view_hash: str, stamp: str) -> tuple[object, ...]:
+    """What the read-only live fragment depends on: every phone with the same key gets the same."""
+    return ("game", view_hash, stamp, locale(), persian_digits(), request.args.get("sheet") == "full")
+
+
+def shared_fragment(token: str, stamp: str) -> Response | None:
+    """The read-only live fragment of this state if already rendered: no query, no render."""
+    key = fragment_key(links.digest(token), stamp)
+    body = FRAGMENTS.get(key)
+    return None if body is None else compressed_once(body, key)
+
+
+def _render(stored: store.StoredGame, template: str, notice: str | None, full: bool) -> str:
+    undone = undone_change(stored) if stored.editable else None
+    undone_contract = undone_declarer = None
+    if undone is not None and undone.before is not None and undone.position is not None:
+        undone_contract = stored.game.rules.game.contract(str(undone.before["contract"]))
+        undone_declarer = stored.game.plan.declarers[undone.position]
+    view = view_of(stored)
+    return render_template(
+        template,
+        stored=stored,
+        view=view,
+        sheet_html=sheet_html(stored, view, full),
+        turn=stored.game.next_turn(),
+        form=fresh_form(stored.stamp),
+        again=fresh_form(stored.stamp),
+        notice=notice,
+        etag=page_etag("g" if stored.editable else "v", stored.stamp),
+        undone=undone if undone_contract is not None else None,
+        full_sheet=full,
+        undone_contract=undone_contract,
+        undone_declarer=undone_declarer,
+        corrected=_corrected(stored) if stored.editable else None,
+    )
+
+
+def _corrected(stored: store.StoredGame) -> tuple[int, list[Markup]] | None:
+    """The correction the page was opened after (?corrected=N), in words: the deal's number and
+    what changed, while it is still the game's last change."""
+    wanted = request.args.get("corrected", "")
+    if not wanted.isdecimal() or len(wanted) > 3:
+        return None
+    last = store.last_change(stored.row)
+    if (
+        last is None
+        or last.kind != "edit"
+        or last.version != stored.version
+        or last.position != int(wanted) - 1
+    ):
+        return None
+    if last.before is None or last.after is None:
+        return None
+    return int(wanted), changes(last.before, last.after, stored.game.rules)
+
+
+def undone_change(stored: store.StoredGame) -> ChangeRow | None:
+    """The last change, when it undid a deal and nothing changed since: it can be put back."""
+    last = store.last_change(stored.row)
+    return last if last is not None and last.kind == "undo" and last.version == stored.version else None

@@ -1,0 +1,166 @@
+"""The game page, its deals, its history, export, undo and "play again"."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations
+
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from markupsafe import Markup
+
+from scorekeeper.present.i18n import gettext as _
+from scorekeeper.scoring import Game, chip_moves, chip_nets, dump, load
+from scorekeeper.storage import store
+from scorekeeper.web.changes import Change, write
+from scorekeeper.web.common.forms import EmptyForm
+from scorekeeper.web.common.lookup import game_or_404, remember
+
+from .history import changes
+from .page import page_etag, render_page, shared_fragment, undone_change, view_of
+
+bp = Blueprint("games", __name__)
+KINDS = "<any(g, v):kind>"
+
+
+@bp.get(f"/{KINDS}/<token>")
+def page(kind: str, token: str) -> ResponseReturnValue:
+    """Show the sheet, whose turn it is, and what is owed."""
+    stored = game_or_404(token, kind)
+    remember(kind, token)
+    return render_page(stored, "games/page.html")
+
+
+# Live sheet: every open page asks every two seconds whether the game changed, sending the ETag
+# it has. The answer is usually a 304 from one indexed query, so an open page costs the server
+# a few milliseconds a minute and holds no worker between polls. Server-sent events would need a
+# worker (or thread) per open page and a way to tell every worker and machine of a change;
+# polling needs nothing but the database all of them already share.
+@bp.get(f"/{KINDS}/<token>/live")
+def live(kind: str, token: str) -> ResponseReturnValue:
+    """The changing part of the game page, or 304 when the page already shows this state."""
+    known = store.current_stamp(token)
+    # Authorized first, as the page itself is: a link of the other kind is no such page, whatever
+    # ETag the request carries.
+    if known is None or known[1] != (kind == "g"):
+        abort(404)
+    stamp = known[0]
+    etag = page_etag(kind, stamp)
+    if request.if_none_match.contains_weak(etag):
+        response = Response(status=304)
+    else:
+        found = shared_fragment(token, stamp) if kind == "v" else None
+        if found is None:
+            # The game as it is now, which may be a later state than the stamp read half a second
+            # ago: the answer's ETag names the state it shows (set by render_page).
+            return _no_cache(render_page(game_or_404(token, kind), "games/_live.html"))
+        response = found
+    response.set_etag(etag, weak=True)
+    return _no_cache(response)
+
+
+def _no_cache(response: Response) -> Response:
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get(f"/{KINDS}/<token>/deal/<int:number>")
+def deal(kind: str, token: str, number: int) -> str:
+    """Show one deal's six pairs and what each paid."""
+    stored = game_or_404(token, kind)
+    view = view_of(stored)
+    if not 1 <= number <= len(view.rows):
+        abort(404)
+    row = view.rows[number - 1]
+    paid = {tuple(sorted((p.payer, p.payee))): p for p in row.scored.payments}
+    chips = chip_moves(row.scored) if stored.game.rules.game.doubling else None
+    return render_template(
+        "games/deal.html",
+        stored=stored,
+        view=view,
+        row=row,
+        pairs=list(combinations(range(len(stored.game.players)), 2)),
+        payments=paid,
+        chips=chips,
+        nets=chip_nets(row.scored),
+    )
+
+
+@bp.get(f"/{KINDS}/<token>/history")
+def history(kind: str, token: str) -> str:
+    """Show every change made to the game, newest first."""
+    stored = game_or_404(token, kind)
+    rules = stored.game.rules
+
+    def change_words(before: dict[str, object], after: dict[str, object]) -> list[Markup]:
+        return changes(before, after, rules)
+
+    return render_template(
+        "games/history.html", stored=stored, changes=store.history(stored.row), change_words=change_words
+    )
+
+
+@bp.post("/g/<token>/undo")
+def undo(token: str) -> ResponseReturnValue:
+    """Remove the last deal (the page then offers to put it back)."""
+    stored = game_or_404(token, "g")
+    if not stored.game.deals:
+        return redirect(url_for("games.page", kind="g", token=token), 303)
+    last = len(stored.game.deals) - 1
+    return _change(stored, lambda: stored.game.undo(), "undo", last)
+
+
+@bp.post("/g/<token>/redo")
+def redo(token: str) -> ResponseReturnValue:
+    """Put back the deal just undone, if nothing changed since."""
+    stored = game_or_404(token, "g")
+    undone = undone_change(stored)
+    if undone is None or undone.before is None:
+        return redirect(url_for("games.page", kind="g", token=token), 303)
+    hand = undone.before
+    # From the game as folded at the version found, not from its rows read now: another phone may
+    # have put the deal back meanwhile, and it would then be in the hands twice.
+    doc = dump(stored.game)
+    again = len(stored.game.deals)
+    return _change(stored, lambda: load({**doc, "hands": [*doc["hands"], hand]}), "redo", again)
+
+
+def _change(
+    stored: store.StoredGame, changed: Callable[[], Game], kind: str, position: int
+) -> ResponseReturnValue:
+    """Store the game `changed()` makes as the next version, made on the version the form shows."""
+    form = EmptyForm()
+    if not form.validate_on_submit():
+        abort(400)
+    location = url_for("games.page", kind="g", token=stored.token)
+    done = write(stored, form.version.data, form.submission.data, location, Change(changed, kind, position))
+    return redirect(done, 303) if done is not None else _changed(stored.token)
+
+
+@bp.post("/g/<token>/again")
+def again(token: str) -> ResponseReturnValue:
+    """Start a new game with the same players and rules; the next player declares first."""
+    stored = game_or_404(token, "g")
+    form = EmptyForm()
+    if not form.validate_on_submit():
+        abort(400)
+    # A double tap sends the button's one-time id twice: the second is sent to the first new game.
+    done = store.answered(stored, form.submission.data)
+    if done is not None:
+        return redirect(done, 303)
+    old = stored.game
+    once = store.Once(stored, form.submission.data, lambda edit: url_for("games.page", kind="g", token=edit))
+    try:
+        created = store.create(
+            Game(old.players, (old.first_declarer + 1) % len(old.players), old.rules),
+            once=once,
+            group=store.membership(stored),  # the next game of a club's table stays in the club
+        )
+    except store.Conflict:
+        return redirect(store.answered(stored, form.submission.data) or url_for("home.index"), 303)
+    return redirect(url_for("games.page", kind="g", token=created.edit_token), 303)
+
+
+def _changed(token: str) -> ResponseReturnValue:
+    notice = _("This game changed on another phone; nothing was undone. Here is the sheet as it is now.")
+    return render_page(game_or_404(token, "g"), "games/page.html", notice, 409)

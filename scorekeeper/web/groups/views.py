@@ -1,0 +1,246 @@
+"""A group's pages: create a group, its page (leaderboards, the night's tables, its games), live."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
+from flask_wtf import FlaskForm
+from markupsafe import Markup
+from wtforms import SelectField, StringField
+from wtforms.validators import DataRequired, Length, ValidationError
+
+from scorekeeper.present.i18n import gettext as _
+from scorekeeper.present.i18n import locale, persian_digits
+from scorekeeper.storage import groups, limits, store
+from scorekeeper.storage.store import StoredGame
+from scorekeeper.util.memo import Memo
+from scorekeeper.web.common.assets import compressed_once
+from scorekeeper.web.common.lookup import keep_first
+from scorekeeper.web.common.security import mark_private
+from scorekeeper.web.common.share import public_base
+
+from .charts import average, charts
+from .figures import Figures, Filter, figures, made_once, night, settled
+
+bp = Blueprint("groups", __name__)
+KINDS = "<any(gr, gv):kind>"
+
+
+class NewGroupForm(FlaskForm):
+    name = StringField(validators=[DataRequired(), Length(max=groups.NAME_LIMIT)])
+
+    def validate_name(self, field: StringField) -> None:
+        if not groups.storable(field.data or ""):
+            raise ValidationError(_("A group's name cannot hold control characters."))
+
+
+class MergeForm(FlaskForm):
+    """Two spellings seen in the group's games: the first is counted as the second from now on."""
+
+    alias = SelectField(validate_choice=False)
+    name = SelectField(validate_choice=False)
+
+    def fill(self, spellings: list[str]) -> None:
+        self.alias.label.text = _("This spelling")
+        self.name.label.text = _("is the same player as")
+        self.alias.choices = self.name.choices = [(s, s) for s in spellings]
+
+    def validate_alias(self, field: SelectField) -> None:
+        self._seen(field)
+        if not groups.mergeable(field.data):
+            # Its folded spelling is what is kept, and folding may lengthen it (ß to ss).
+            raise ValidationError(_("This spelling is too long to be merged."))
+
+    def validate_name(self, field: SelectField) -> None:
+        self._seen(field)
+
+    def _seen(self, field: SelectField) -> None:
+        seen = {groups.fold(str(value)) for value, _label in field.choices or []}
+        data = field.data
+        too_long = len(data or "") > groups.SPELLING_LIMIT
+        if not data or too_long or not groups.storable(data) or groups.fold(data) not in seen:
+            raise ValidationError(_("Choose a name seen in the group's games."))
+
+
+def group_or_404(token: str, kind: str) -> groups.StoredGroup:
+    """The group behind an edit (`kind` "gr") or view ("gv") link; 404 if there is none."""
+    found = groups.find(token)
+    if found is None or found.editable != (kind == "gr"):
+        abort(404)
+    if found.editable:
+        mark_private()
+    return found
+
+
+@bp.route("/groups/new", methods=["GET", "POST"])
+def new() -> ResponseReturnValue:
+    """Show the new-group form, or create the group and open it."""
+    form = NewGroupForm()
+    form.name.label.text = _("Name of the group")
+    if form.validate_on_submit():
+        created = groups.create(" ".join((form.name.data or "").split()))
+        return redirect(url_for("groups.page", kind="gr", token=created.edit_token), 303)
+    if form.name.errors and groups.storable(form.name.data or ""):
+        form.name.errors = [_("Give the group a name of at most %(n)s characters.", n=groups.NAME_LIMIT)]
+    return render_template("groups/new.html", form=form), 422 if form.errors else 200
+
+
+@bp.get(f"/{KINDS}/<token>")
+def page(kind: str, token: str) -> ResponseReturnValue:
+    """Show the group: tonight's tables, leaderboards over the chosen dates, players, games."""
+    stored = group_or_404(token, kind)
+    _remember(f"{kind}/{token}")
+    return _page(stored)
+
+
+GROUPS_KEPT = 6
+
+
+def _remember(entry: str) -> None:
+    """Put a group's link first in this browser's list of groups, for the start page."""
+    keep_first("groups", entry, GROUPS_KEPT)
+
+
+@bp.app_template_global()
+def group_of(stored: StoredGame) -> tuple[str, str] | None:
+    """The group a game page links back to, as (name, read-only link's token): a game's link gives
+    no more than the group's read-only link, kept sealed under the game's (see `links`)."""
+    group = groups.of_game(stored.row)
+    token = store.group_link(stored) if group is not None else None
+    return None if group is None or token is None else (group.name, token)
+
+
+@bp.app_template_global()
+def groups_opened() -> list[tuple[str, groups.StoredGroup]]:
+    """The groups this browser opened lately, newest first, as (kind, group)."""
+    found = []
+    for entry in session.get("groups", [])[:GROUPS_KEPT]:
+        kind, _sep, token = str(entry).partition("/")
+        stored = groups.find(token)
+        if stored is not None and stored.editable == (kind == "gr"):
+            found.append((kind, stored))
+    if any(stored.editable for _kind, stored in found):
+        mark_private()
+    return found
+
+
+def _page(stored: groups.StoredGroup, form: MergeForm | None = None, status: int = 200) -> Response:
+    chosen = Filter.of(request.args)
+
+    def show(state: str) -> tuple[Figures, dict[str, Markup], str]:
+        shown = figures(stored.row, state, chosen)
+        return shown, charts(stored.row, state, chosen, shown), _fragment(stored, state)
+
+    state, (shown, drawn, live_part) = settled(_state_of(stored.token), show)
+    if form is None:
+        form = MergeForm()
+    merged = sorted(shown.names.merges.items())
+    form.fill(shown.names.spellings())
+    body = render_template(
+        "groups/page.html",
+        stored=stored,
+        chosen=chosen,
+        figures=shown,
+        charts=drawn,
+        live=live_part,
+        links=stored.game_links(shown.games),
+        etag=_etag("gr" if stored.editable else "gv", state),
+        merge_form=form,
+        merged=[(shown.names.spelling.get(alias, alias), name) for alias, name in merged],
+    )
+    response = Response(body, status=422 if chosen.errors else status)
+    # The edit page carries edit links; security.private() marks it no-store, as a game's.
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.post("/gr/<token>/merge")
+def merge(token: str) -> ResponseReturnValue:
+    """Count one spelling of a name as another in this group."""
+    stored = group_or_404(token, "gr")
+    form = MergeForm()
+    _state, shown = settled(_state_of(token), lambda s: figures(stored.row, s, Filter()))
+    form.fill(shown.names.spellings())
+    if form.validate_on_submit() and form.alias.data and form.name.data:
+        limits.check("change")
+        if groups.merge(stored.row, form.alias.data, form.name.data):
+            return redirect(url_for("groups.page", kind="gr", token=token) + "#merges-title", 303)
+        form.name.errors = [_("These two spellings are already one player.")]
+    elif "csrf_token" in form.errors:
+        abort(400)
+    return _page(stored, form, 422)
+
+
+@bp.post("/gr/<token>/unmerge")
+def unmerge(token: str) -> ResponseReturnValue:
+    """Count a merged spelling as a player of its own again."""
+    stored = group_or_404(token, "gr")
+    form = FlaskForm()
+    if not form.validate_on_submit():
+        abort(400)
+    limits.check("change")
+    groups.unmerge(stored.row, (request.form.get("alias") or "")[:80])
+    return redirect(url_for("groups.page", kind="gr", token=token) + "#merges-title", 303)
+
+
+# As a game's live sheet (see games.live): every open group page asks every two seconds, with the
+# ETag it has; the answer is usually a 304 from one indexed query (groups.state), and a changed
+# night is rendered once per state and language for every phone that asks.
+@bp.get(f"/{KINDS}/<token>/live")
+def live(kind: str, token: str) -> ResponseReturnValue:
+    """The night's tables and ranking, or 304 when the page already shows them."""
+    found = groups.state(token)
+    # Authorized first, as the page itself is: a link of the other kind is no such page, whatever
+    # ETag the request carries.
+    if found is None or found[1] != (kind == "gr"):
+        abort(404)
+    state = found[0]
+    etag = _etag(kind, state)
+    if request.if_none_match.contains_weak(etag):
+        response = Response(status=304)
+    else:
+        stored = group_or_404(token, kind)
+        # The state this answer shows, which its ETag names: the group may have moved on since the
+        # state was last read (half a second ago at most), and then the answer shows the new one.
+        state, body = settled(state, lambda s: _fragment(stored, s))
+        etag = _etag(kind, state)
+        # Every phone following the night gets the same bytes: compressed once per state.
+        key = ("group", stored.row.edit_hash, state, stored.editable, locale(), persian_digits())
+        response = compressed_once(body, key)
+    response.set_etag(etag, weak=True)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def _state_of(token: str) -> str:
+    """The group's state read now (the page itself, not a poll)."""
+    found = groups.state(token, fresh=True)
+    return "" if found is None else found[0]
+
+
+def _etag(kind: str, state: str) -> str:
+    return f"{kind}{state}-{locale()}{'-p' if persian_digits() else ''}"
+
+
+FRAGMENTS: Memo[tuple[object, ...], str] = Memo(256)
+
+
+def _fragment(stored: groups.StoredGroup, state: str) -> str:
+    """The live part of the page, rendered once per group state, link kind, language and digits."""
+    key = (stored.row.edit_hash, state, stored.editable, locale(), persian_digits())
+
+    def make() -> str:
+        tonight = night(stored.row, state)
+        links = stored.game_links(tonight.games)
+        return render_template("groups/_live.html", stored=stored, night=tonight, links=links)
+
+    return made_once(FRAGMENTS, key, ("fragment", stored.row.edit_hash), make)
+
+
+@bp.app_template_global()
+def group_link(kind: str, token: str) -> str:
+    """The full address of a group's edit ("gr") or view ("gv") link."""
+    return public_base() + url_for("groups.page", kind=kind, token=token)
+
+
+bp.add_app_template_filter(average, "average")

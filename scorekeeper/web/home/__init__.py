@@ -1,0 +1,1 @@
+"""The home page (recent games on this device) and the offline page."""

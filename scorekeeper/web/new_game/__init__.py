@@ -1,0 +1,1 @@
+"""Starting a game: the players, the game kind and its rules."""

@@ -1,0 +1,42 @@
+"""A game's filled sheet as PDF, from the shared cache or rendered and kept: what the sheet's URL
+serves and what the background pre-render (`prerender`) prepares."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from flask import render_template
+from flask_babel import get_locale
+
+from scorekeeper.present.game_chart import game_chart
+from scorekeeper.present.i18n import persian_digits
+from scorekeeper.storage import limits
+from scorekeeper.storage.store import StoredGame
+from scorekeeper.util.revision import REVISION
+
+from . import cache, layout, render
+
+PAPERS = {"a4": "A4", "letter": "letter"}
+
+
+def render_filled(stored: StoredGame, paper: str, orientation: str, limited: bool = False) -> bytes:
+    """The game's filled sheet: from the cache, else rendered (counted against the asker's limit
+    when `limited`) and kept. Also what the background pre-render calls."""
+    digits = "fa-digits" if persian_digits() else "digits"
+    # Everything the render reads: the game's state, the paper, the language, the digits, the code.
+    key = f"{stored.stamp}:{paper}:{orientation}:{get_locale()}:{digits}:{REVISION}"
+    data = cache.get(stored.row.id, key)
+    if data is None:
+        if limited:
+            limits.check("pdf")
+        html = render_template(
+            "printing/sheet.html",
+            layout=layout.filled(stored.game),
+            paper=PAPERS[paper],
+            orientation=orientation,
+            printed=datetime.now(UTC),
+            chart=game_chart(stored.game, id="sheet-chart") if stored.game.rows else None,
+        )
+        data = render.pdf(html, cached=lambda: cache.get(stored.row.id, key))
+        cache.put(stored.row.id, key, data)
+    return data

@@ -1,0 +1,96 @@
+"""A render process beside each gevent worker, so that WeasyPrint's CPU and GIL stay out of it.
+
+Under gevent the worker serves thousands of connections from one thread; a render in a thread of
+the same process still shares its GIL, and polls answered by that worker were seen to wait a
+second. Each worker therefore starts one child process on its first render, keeps it, and hands
+it HTML over a pipe (gevent makes the waiting cooperative); the child answers with the PDF. The
+machine-wide slots (`slots.slot`) still bound how many children render at once. The child ends
+when its worker does (its standard input closes).
+
+Frames: a 4-byte big-endian length, then that many bytes; the answer starts with one byte,
+0 for a PDF and 1 for an error message.
+"""
+
+from __future__ import annotations
+
+import struct
+import subprocess
+import sys
+import threading
+from typing import IO
+
+TIMEOUT = 60.0
+
+
+def _read_frame(stream: IO[bytes]) -> bytes | None:
+    head = stream.read(4)
+    if len(head) < 4:
+        return None
+    (size,) = struct.unpack(">I", head)
+    body = stream.read(size)
+    if len(body) < size:
+        return None
+    return body
+
+
+def _write_frame(stream: IO[bytes], data: bytes) -> None:
+    stream.write(struct.pack(">I", len(data)) + data)
+    stream.flush()
+
+
+class RenderError(Exception):
+    """The render process failed or stopped."""
+
+
+class Renderer:
+    """One child process that turns HTML into PDF, started on first use, one render at a time."""
+
+    def __init__(self) -> None:
+        self._process: subprocess.Popen[bytes] | None = None
+        self._lock = threading.Lock()
+
+    def _child(self) -> subprocess.Popen[bytes]:
+        if self._process is None or self._process.poll() is not None:
+            self._process = subprocess.Popen(
+                [sys.executable, "-m", "scorekeeper.web.printing.renderer"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+            )
+        return self._process
+
+    def render(self, html: str) -> bytes:
+        import gevent
+
+        with self._lock:
+            child = self._child()
+            assert child.stdin is not None and child.stdout is not None
+            try:
+                with gevent.Timeout(TIMEOUT, RenderError("the render took too long")):
+                    _write_frame(child.stdin, html.encode())
+                    answer = _read_frame(child.stdout)
+            except (RenderError, OSError) as error:
+                child.kill()
+                raise RenderError(str(error)) from None
+            if not answer:
+                child.kill()
+                raise RenderError("the render process stopped")
+            if answer[:1] != b"\x00":
+                raise RenderError(answer[1:].decode(errors="replace"))
+            return answer[1:]
+
+
+def main() -> None:
+    """The child: render every frame of HTML read from standard input until it closes."""
+    from .weasy import StaticOnlyFetcher, write
+
+    stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
+    while (frame := _read_frame(stdin)) is not None:
+        try:
+            answer = b"\x00" + write(frame.decode(), StaticOnlyFetcher())
+        except BaseException as error:  # WeasyPrint's fetch errors are BaseExceptions too
+            answer = b"\x01" + repr(error).encode()
+        _write_frame(stdout, answer)
+
+
+if __name__ == "__main__":
+    main()

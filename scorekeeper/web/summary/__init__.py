@@ -1,0 +1,1 @@
+"""The end-of-game summary: totals, statistics, chart and the settlement at a stake."""
