@@ -13,13 +13,9 @@ from scorekeeper.storage.models import ChangeRow
 from scorekeeper.util.memo import Memo
 from scorekeeper.web.common.assets import compressed_once
 from scorekeeper.web.common.forms import EmptyForm, new_submission_id
+from scorekeeper.web.common.live import page_etag
 
 from .history import changes
-
-
-def page_etag(kind: str, stamp: str) -> str:
-    """The page's ETag: the game's stamp (one state for good), language and digits."""
-    return f"{kind}{stamp}-{locale()}{'-p' if persian_digits() else ''}"
 
 
 def fresh_form(stamp: str) -> EmptyForm:

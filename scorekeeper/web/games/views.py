@@ -14,10 +14,11 @@ from scorekeeper.scoring import Game, chip_moves, chip_nets, dump, load
 from scorekeeper.storage import store
 from scorekeeper.web.changes import Change, write
 from scorekeeper.web.common.forms import EmptyForm
+from scorekeeper.web.common.live import page_etag
 from scorekeeper.web.common.lookup import game_or_404, remember
 
 from .history import changes
-from .page import page_etag, render_page, shared_fragment, undone_change, view_of
+from .page import render_page, shared_fragment, undone_change, view_of
 
 bp = Blueprint("games", __name__)
 KINDS = "<any(g, v):kind>"

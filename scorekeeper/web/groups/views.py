@@ -15,6 +15,7 @@ from scorekeeper.storage import groups, limits, store
 from scorekeeper.storage.store import StoredGame
 from scorekeeper.util.memo import Memo
 from scorekeeper.web.common.assets import compressed_once
+from scorekeeper.web.common.live import page_etag
 from scorekeeper.web.common.lookup import keep_first
 from scorekeeper.web.common.security import mark_private
 from scorekeeper.web.common.share import public_base
@@ -144,7 +145,7 @@ def _page(stored: groups.StoredGroup, form: MergeForm | None = None, status: int
         charts=drawn,
         live=live_part,
         links=stored.game_links(shown.games),
-        etag=_etag("gr" if stored.editable else "gv", state),
+        etag=page_etag("gr" if stored.editable else "gv", state),
         merge_form=form,
         merged=[(shown.names.spelling.get(alias, alias), name) for alias, name in merged],
     )
@@ -195,7 +196,7 @@ def live(kind: str, token: str) -> ResponseReturnValue:
     if found is None or found[1] != (kind == "gr"):
         abort(404)
     state = found[0]
-    etag = _etag(kind, state)
+    etag = page_etag(kind, state)
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
@@ -203,7 +204,7 @@ def live(kind: str, token: str) -> ResponseReturnValue:
         # The state this answer shows, which its ETag names: the group may have moved on since the
         # state was last read (half a second ago at most), and then the answer shows the new one.
         state, body = settled(state, lambda s: _fragment(stored, s))
-        etag = _etag(kind, state)
+        etag = page_etag(kind, state)
         # Every phone following the night gets the same bytes: compressed once per state.
         key = ("group", stored.row.edit_hash, state, stored.editable, locale(), persian_digits())
         response = compressed_once(body, key)
@@ -216,10 +217,6 @@ def _state_of(token: str) -> str:
     """The group's state read now (the page itself, not a poll)."""
     found = groups.state(token, fresh=True)
     return "" if found is None else found[0]
-
-
-def _etag(kind: str, state: str) -> str:
-    return f"{kind}{state}-{locale()}{'-p' if persian_digits() else ''}"
 
 
 FRAGMENTS: Memo[tuple[object, ...], str] = Memo(256)
