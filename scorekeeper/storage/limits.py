@@ -3,10 +3,11 @@ printed sheets, each weighted by what it stores: a group's zip counts its games,
 to a game (a deal, a correction, an undo, a put-back, a merge of names) counts one, since each
 keeps a row of history.
 
-The counters live in the database every worker and machine already shares: a fixed-window counter
+The counters live in the database every worker and machine already shares: a fixed-length window's counter
 per (action, client), bumped with one atomic upsert (`INSERT ... ON CONFLICT DO UPDATE ... RETURNING`,
-which SQLite 3.35+ and PostgreSQL both have), so several workers never under-count. The window
-restarts when the stored one has ended; old rows are pruned (see `maintenance`).
+which SQLite 3.35+ and PostgreSQL both have), so several workers never under-count. A window
+starts at a client's first hit and again at the first hit after it has ended; old rows are
+pruned (see `maintenance`).
 
 The client is `request.remote_addr`: the peer's address, or the one `X-Forwarded-For` names only
 when the app is told to trust that many proxies (`TRUSTED_PROXIES`, see `security`). IPv6 clients
@@ -64,27 +65,32 @@ def _insert(dialect: str) -> Any:
 
 
 def hit(key: str, per: int, now: int | None = None, cost: int = 1) -> tuple[int, int]:
-    """Count `cost` more for `key` in its current window of `per` seconds: (hits so far, seconds left)."""
+    """Count `cost` more for `key` in its current window of `per` seconds: (hits so far, seconds left).
+
+    A window starts at the first hit after the last one ended, not at a multiple of `per`: an aligned
+    window would let a burst that straddles its edge count twice the limit, and reset a count halfway
+    through one evening's burst."""
     now = int(time.time()) if now is None else now
-    started = now - now % per
     engine = current_app.extensions["db_engine"]
     insert = _insert(engine.dialect.name)
+    running = RateLimitRow.reset_at > now
     statement = (
-        insert.values(key=key, started=started, hits=cost, reset_at=started + per)
+        insert.values(key=key, started=now, hits=cost, reset_at=now + per)
         .on_conflict_do_update(
             index_elements=[RateLimitRow.key],
+            # Every right-hand side reads the row as it was, on SQLite and PostgreSQL alike.
             set_={
-                "hits": case((RateLimitRow.started == started, RateLimitRow.hits + cost), else_=cost),
-                "started": started,
-                "reset_at": started + per,
+                "hits": case((running, RateLimitRow.hits + cost), else_=cost),
+                "started": case((running, RateLimitRow.started), else_=now),
+                "reset_at": case((running, RateLimitRow.reset_at), else_=now + per),
             },
         )
-        .returning(RateLimitRow.hits)
+        .returning(RateLimitRow.hits, RateLimitRow.reset_at)
     )
     # Its own short transaction: the count holds whatever the request does next.
     with engine.begin() as connection:
-        hits = int(connection.execute(statement).scalar_one())
-    return hits, started + per - now
+        hits, reset_at = connection.execute(statement).one()
+    return int(hits), int(reset_at) - now
 
 
 def check(action: str, cost: int = 1) -> None:

@@ -10,13 +10,14 @@ from collections.abc import Callable
 import pytest
 from flask import Flask
 
+from scorekeeper.storage.limits import hit
 from scorekeeper.storage.models import GameRow
 from scorekeeper.web.common.errors import _wait
 from tests.builders import full_game, worked_example
 
 from .helpers import count_rows, import_game, new_game_form, text_of
 
-# Windows start at multiples of their length since the epoch: one this long never ends mid-test.
+# A window starts at a client's first hit: one this long never ends mid-test.
 WINDOW = 10**7
 
 
@@ -140,3 +141,16 @@ def test_the_limit_page_is_translated(limited: Flask) -> None:
 def test_when_to_try_again(app: Flask, seconds: int, text: str) -> None:
     with app.test_request_context("/"):
         assert _wait(seconds) == text
+
+
+@pytest.mark.postgres
+def test_a_window_starts_at_the_first_hit_and_restarts_after_it_ends(make_app: Callable[..., Flask]) -> None:
+    app = make_app()
+    with app.app_context():
+        # 599 is one second before an aligned window of 600 would end: that edge resets nothing.
+        assert hit("pdf:edge", 600, now=599) == (1, 600)
+        assert hit("pdf:edge", 600, now=600) == (2, 599)
+        assert hit("pdf:edge", 600, now=1198, cost=3) == (5, 1)
+        # The first hit after the window has ended opens a new one from there.
+        assert hit("pdf:edge", 600, now=1199) == (1, 600)
+        assert hit("pdf:other", 600, now=1199) == (1, 600)
