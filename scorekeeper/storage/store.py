@@ -23,11 +23,10 @@ from sqlalchemy import delete, insert, or_, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.scoring import Game, dump_hand, load
-from scorekeeper.util.memo import Memo
 
 from . import db, links
 from .links import well_formed
-from .models import ChangeRow, DealRow, GameRow, SubmissionRow, now
+from .models import ChangeRow, DealRow, GameRow, SubmissionRow
 from .new_games import (
     Created,
     Membership,
@@ -40,10 +39,12 @@ from .new_games import (
     stage,
 )
 from .rows import Changed, Conflict, StoredGame, columns, document, hand_of, new_epoch, seals, stamp
-from .stamps import STAMPS, current_stamp, remember_saved
+from .stamps import STAMPS, current_stamp
 from .submissions import Once, answered, sealed_location
+from .versions import FOLDED, bump, record, saved
 
 __all__ = [
+    "FOLDED",
     "STAMPS",
     "Changed",
     "Conflict",
@@ -69,16 +70,9 @@ __all__ = [
     "prepare_many",
     "save",
     "seals",
-    "set_settle",
     "stage",
     "stamp",
 ]
-
-
-# Folded games by (edit link's hash, stamp): a stamp names one state for good, so a worker folds
-# each state once (and a save hands over the game it folded) instead of once per request. The
-# link's hash, not the row id, names the game: ids may be used again after a restore, links never are.
-FOLDED: Memo[tuple[str, str], Game] = Memo(512)
 
 
 def find(token: str) -> StoredGame | None:
@@ -172,15 +166,8 @@ def save(
     where = (DealRow.game_id == row.id, DealRow.position == position)
     # Plain statements rather than the ORM's unit of work: a save is four small writes, and
     # flushing objects through the session cost more than the writes themselves.
-    epoch = new_epoch()
     try:
-        bumped = s.execute(
-            update(GameRow)
-            .where(GameRow.id == row.id, GameRow.version == version, GameRow.epoch == row.epoch)
-            .values(version=version + 1, epoch=epoch, updated_at=now())
-        )
-        if bumped.rowcount != 1:  # type: ignore[attr-defined]
-            raise Conflict
+        epoch = bump(s, row, version)
         # Only the deal concerned is written, by its position: the other rows are not read.
         if after is None:
             s.execute(delete(DealRow).where(*where))
@@ -188,19 +175,13 @@ def save(
             s.execute(update(DealRow).where(*where).values(**columns(after, detail)))
         else:
             s.execute(insert(DealRow).values(game_id=row.id, position=position, **columns(after, detail)))
-        change = {"kind": kind, "position": position, "before": before, "after": after, "at": now()}
-        s.execute(insert(ChangeRow).values(game_id=row.id, version=version + 1, **change))
-        if submission is not None and well_formed(submission[0]):
-            location = sealed_location(stored, submission[1])
-            once = {"id": submission[0], "version": version + 1, "location": location, "at": now()}
-            s.execute(insert(SubmissionRow).values(game_id=row.id, **once))
+        change = {"kind": kind, "position": position, "before": before, "after": after}
+        record(s, stored, version + 1, change, submission)
         s.commit()
     except (Conflict, IntegrityError):
         s.rollback()
         raise Conflict from None
-    saved = stamp(version + 1, epoch)
-    FOLDED.put((row.edit_hash, saved), game)
-    remember_saved(row, saved)
+    saved(stored, version + 1, epoch, game)
     return version + 1
 
 
@@ -217,15 +198,3 @@ def history(row: GameRow) -> list[ChangeRow]:
     return list(
         s.scalars(select(ChangeRow).where(ChangeRow.game_id == row.id).order_by(ChangeRow.version.desc()))
     )
-
-
-def set_settle(row: GameRow, stake: str, currency: str) -> None:
-    """Keep the stake per point and currency the game is settled at.
-
-    Not a change to the game: its version, history and game file stay as they are.
-    """
-    s = db.session()
-    s.execute(
-        update(GameRow).where(GameRow.id == row.id).values(settle={"stake": stake, "currency": currency})
-    )
-    s.commit()

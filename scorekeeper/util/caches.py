@@ -53,7 +53,7 @@ class Cache:
 
 CACHES = (
     Cache(
-        "scorekeeper.storage.store.FOLDED",
+        "scorekeeper.storage.versions.FOLDED",
         "(edit link hash, stamp)",
         "the folded, checked game",
         STAMP,

@@ -130,6 +130,18 @@ def current_version(client: FlaskClient, links: Links) -> str:
     return form_version(client.get(f"{links.entry}?contract={contract.group(1)}").text)
 
 
+def shown_version(client: FlaskClient, links: Links) -> str:
+    """The state the game page's buttons (undo, play again) were made on, or the deal form's."""
+    html = client.get(links.edit).text
+    return form_version(html) if 'name="version"' in html else current_version(client, links)
+
+
+def play_again(client: FlaskClient, links: Links, submission: str = "") -> TestResponse:
+    """Tap "play again" on the game page as it is now, under the one-time id `submission`."""
+    sent = {"version": shown_version(client, links), "submission": submission}
+    return client.post(f"{links.edit}/again", data=sent)
+
+
 def form_version(html: str) -> str:
     found = re.search(r'<input[^>]*name="version"[^>]*value="([0-9a-f.]+)"', html)
     assert found, "no version field on the page"

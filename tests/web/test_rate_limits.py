@@ -15,7 +15,7 @@ from scorekeeper.storage.models import GameRow
 from scorekeeper.web.common.errors import _wait
 from tests.builders import full_game, worked_example
 
-from .helpers import count_rows, import_game, new_game_form, text_of
+from .helpers import count_rows, import_game, new_game_form, play_again, text_of
 
 # A window starts at a client's first hit: one this long never ends mid-test.
 WINDOW = 10**7
@@ -56,9 +56,9 @@ def test_balancing_points_is_not_counted(limited: Flask) -> None:
 def test_play_again_counts_as_a_new_game(limited: Flask) -> None:
     client = limited.test_client()
     links = import_game(limited, full_game())
-    assert client.post(f"{links.edit}/again", data={"submission": "a1"}).status_code == 303
-    assert client.post(f"{links.edit}/again", data={"submission": "a2"}).status_code == 303
-    assert client.post(f"{links.edit}/again", data={"submission": "a3"}).status_code == 429
+    assert play_again(client, links, "a1").status_code == 303
+    assert play_again(client, links, "a2").status_code == 303
+    assert play_again(client, links, "a3").status_code == 429
     assert count_rows(limited, GameRow) == 3
 
 

@@ -11,7 +11,16 @@ from flask.testing import FlaskClient
 from scorekeeper.storage.models import GameRow
 from tests.builders import full_game
 
-from .helpers import WORKED_DEAL_1, count_rows, create_game, current_version, hands, import_game
+from .helpers import (
+    WORKED_DEAL_1,
+    count_rows,
+    create_game,
+    current_version,
+    form_version,
+    hands,
+    import_game,
+    play_again,
+)
 
 
 def _submission(html: str, name: str = "submission") -> str:
@@ -37,7 +46,7 @@ def test_play_again_tapped_twice_makes_one_game(app: Flask, client: FlaskClient)
     page = client.get(links.edit).text
     again = re.search(r'action="([^"]+/again)"[^>]*>(.*?)</form>', page, re.S)
     assert again, "no play-again button"
-    sent = {"submission": _submission(again.group(2))}
+    sent = {"submission": _submission(again.group(2)), "version": form_version(again.group(2))}
     first, second = client.post(again.group(1), data=sent), client.post(again.group(1), data=sent)
     assert (first.status_code, second.status_code) == (303, 303)
     assert first.headers["Location"] == second.headers["Location"]
@@ -47,5 +56,29 @@ def test_play_again_tapped_twice_makes_one_game(app: Flask, client: FlaskClient)
 def test_play_again_with_a_fresh_id_makes_another_game(app: Flask, client: FlaskClient) -> None:
     links = import_game(app, full_game())
     for n in range(2):
-        client.post(f"{links.edit}/again", data={"submission": f"again{n}"})
+        play_again(client, links, f"again{n}")
     assert count_rows(app, GameRow) == 3
+
+
+def test_play_again_sent_on_an_older_state_starts_no_game(app: Flask, client: FlaskClient) -> None:
+    links = import_game(app, full_game())
+    old = form_version(client.get(links.edit).text)
+    assert client.post(f"{links.edit}/undo", data={"version": old, "submission": "u" * 32}).status_code == 303
+    response = client.post(f"{links.edit}/again", data={"version": old, "submission": "n" * 32})
+    assert response.status_code == 409
+    assert "no new game was started" in response.text
+    assert count_rows(app, GameRow) == 1
+
+
+def test_play_again_repeated_after_the_game_moved_on_finds_the_first_new_game(
+    app: Flask, client: FlaskClient
+) -> None:
+    links = import_game(app, full_game())
+    old = form_version(client.get(links.edit).text)
+    sent = {"version": old, "submission": "r" * 32}
+    first = client.post(f"{links.edit}/again", data=sent)
+    assert client.post(f"{links.edit}/undo", data={"version": old, "submission": "u" * 32}).status_code == 303
+    again = client.post(f"{links.edit}/again", data=sent)  # resent later, on the state it was made on
+    assert (first.status_code, again.status_code) == (303, 303)
+    assert again.headers["Location"] == first.headers["Location"]
+    assert count_rows(app, GameRow) == 2

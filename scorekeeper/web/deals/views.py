@@ -123,9 +123,9 @@ def _entry(
             deal = read_deal(read, contract, declarer, game.rules)
             return game.add(deal) if kind == "add" else game.replace(index, deal)
 
-        change = Change(made, kind, index, entry_detail(form, contract))
+        change = Change(made, kind, index, location, entry_detail(form, contract))
         try:
-            done = write(stored, form.version.data, form.submission.data, location, change)
+            done = write(stored, form.version.data, form.submission.data, change)
         except Invalid as invalid:
             errors = invalid.errors
         except GameError as error:

@@ -12,9 +12,12 @@ from markupsafe import Markup, escape
 
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.i18n import number, player_name
+from scorekeeper.present.money import money
 from scorekeeper.present.vocabulary import contract_name, place_label, suit_name, taker_short
 from scorekeeper.scoring import Contract, Counts, GameKind, Group, Order, Rules, Taker
 from scorekeeper.scoring.counts import count_kind
+from scorekeeper.scoring.errors import GameError
+from scorekeeper.scoring.settle import parse_currency, parse_stake
 from scorekeeper.scoring.words import N_
 
 Hand = dict[str, Any]
@@ -88,4 +91,26 @@ def changes(before: Hand, after: Hand, rules: Rules) -> list[Markup]:
     return said
 
 
-__all__ = ["changes", "place_label"]
+def _stake(settle: dict[str, Any] | None) -> str | None:
+    """A stake kept in the history ({"stake": "0.10", "currency": "EUR"}) as money, if readable."""
+    if not settle:
+        return None
+    try:
+        return money(parse_stake(settle["stake"]), parse_currency(settle["currency"]), exact=True)
+    except (GameError, KeyError, TypeError):
+        return None
+
+
+def stake_change(before: dict[str, Any] | None, after: dict[str, Any] | None) -> str:
+    """A change of the stake, in a few words: set, changed or removed."""
+    old, new = _stake(before), _stake(after)
+    if old is not None and new is not None:
+        return _("Stake changed from %(old)s to %(new)s a point.", old=old, new=new)
+    if new is not None:
+        return _("Stake set at %(new)s a point.", new=new)
+    if old is not None:
+        return _("Stake removed (it was %(old)s a point).", old=old)
+    return _("Stake removed.")
+
+
+__all__ = ["changes", "place_label", "stake_change"]

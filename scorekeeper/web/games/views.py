@@ -11,13 +11,14 @@ from markupsafe import Markup
 
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.scoring import Game, chip_moves, chip_nets, dump, load
+from scorekeeper.scoring.words import N_
 from scorekeeper.storage import store
-from scorekeeper.web.changes import Change, write
+from scorekeeper.web.changes import Change, NextGame, write
 from scorekeeper.web.common.forms import EmptyForm
 from scorekeeper.web.common.live import page_etag
 from scorekeeper.web.common.lookup import game_or_404, remember
 
-from .history import changes
+from .history import changes, stake_change
 from .page import render_page, shared_fragment, undone_change, view_of
 
 bp = Blueprint("games", __name__)
@@ -97,7 +98,11 @@ def history(kind: str, token: str) -> str:
         return changes(before, after, rules)
 
     return render_template(
-        "games/history.html", stored=stored, changes=store.history(stored.row), change_words=change_words
+        "games/history.html",
+        stored=stored,
+        changes=store.history(stored.row),
+        change_words=change_words,
+        stake_words=stake_change,
     )
 
 
@@ -134,8 +139,9 @@ def _change(
     if not form.validate_on_submit():
         abort(400)
     location = url_for("games.page", kind="g", token=stored.token)
-    done = write(stored, form.version.data, form.submission.data, location, Change(changed, kind, position))
-    return redirect(done, 303) if done is not None else _changed(stored.token)
+    change = Change(changed, kind, position, location)
+    done = write(stored, form.version.data, form.submission.data, change)
+    return redirect(done, 303) if done is not None else _changed(stored.token, NOT_UNDONE)
 
 
 @bp.post("/g/<token>/again")
@@ -146,22 +152,16 @@ def again(token: str) -> ResponseReturnValue:
     if not form.validate_on_submit():
         abort(400)
     # A double tap sends the button's one-time id twice: the second is sent to the first new game.
-    done = store.answered(stored, form.submission.data)
-    if done is not None:
-        return redirect(done, 303)
-    old = stored.game
-    once = store.Once(stored, form.submission.data, lambda edit: url_for("games.page", kind="g", token=edit))
-    try:
-        created = store.create(
-            Game(old.players, (old.first_declarer + 1) % len(old.players), old.rules),
-            once=once,
-            group=store.membership(stored),  # the next game of a club's table stays in the club
-        )
-    except store.Conflict:
-        return redirect(store.answered(stored, form.submission.data) or url_for("home.index"), 303)
-    return redirect(url_for("games.page", kind="g", token=created.edit_token), 303)
+    change = NextGame(lambda edit: url_for("games.page", kind="g", token=edit))
+    done = write(stored, form.version.data, form.submission.data, change)
+    return redirect(done, 303) if done is not None else _changed(stored.token, NOT_STARTED)
 
 
-def _changed(token: str) -> ResponseReturnValue:
-    notice = _("This game changed on another phone; nothing was undone. Here is the sheet as it is now.")
-    return render_page(game_or_404(token, "g"), "games/page.html", notice, 409)
+NOT_UNDONE = N_("This game changed on another phone; nothing was undone. Here is the sheet as it is now.")
+NOT_STARTED = N_(
+    "This game changed on another phone; no new game was started. Here is the sheet as it is now."
+)
+
+
+def _changed(token: str, notice: str) -> ResponseReturnValue:
+    return render_page(game_or_404(token, "g"), "games/page.html", _(notice), 409)

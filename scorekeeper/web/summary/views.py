@@ -3,17 +3,21 @@ doubles won and lost, and settling up at the stake the players agreed."""
 
 from __future__ import annotations
 
-from flask import Blueprint, redirect, render_template, url_for
+from flask import Blueprint, abort, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
-from wtforms import Field, StringField, ValidationError
+from wtforms import Field, HiddenField, StringField, ValidationError
 
 from scorekeeper.present.game_chart import game_chart
+from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.i18n import lazy_gettext as _l
 from scorekeeper.scoring import GameError
 from scorekeeper.scoring.settle import DEFAULT_CURRENCY, parse_currency, parse_stake
 from scorekeeper.scoring.stats import DECLARER, OPPONENT, game_stats
-from scorekeeper.storage import store
+from scorekeeper.scoring.words import N_
+from scorekeeper.storage import stake, store
+from scorekeeper.web.changes import StakeChange, write
+from scorekeeper.web.common.forms import EmptyForm, new_submission_id
 from scorekeeper.web.common.language import describe
 from scorekeeper.web.common.lookup import game_or_404
 
@@ -29,6 +33,8 @@ def _refuse(error: GameError) -> ValidationError:
 class StakeForm(FlaskForm):
     """The stake per point and the currency the game is settled at."""
 
+    version = HiddenField()
+    submission = HiddenField(default=new_submission_id)
     stake = StringField(_l("Stake per point"))
     currency = StringField(_l("Currency"), default=DEFAULT_CURRENCY)
 
@@ -55,20 +61,55 @@ def page(kind: str, token: str) -> ResponseReturnValue:
 
 @bp.post("/g/<token>/summary")
 def set_stake(token: str) -> ResponseReturnValue:
-    """Keep the stake and currency, then show the settlement (nothing is kept if either is wrong).
-
-    Setting them twice sets the same values, so a double tap needs no one-time id.
-    """
+    """Keep the stake and currency, then show the settlement (nothing is kept if either is wrong,
+    or if the game changed since the form was shown: the form then holds what was entered)."""
     stored = game_or_404(token, "g")
     form = StakeForm()
     if not form.validate_on_submit():
         return _render(stored, form), 422
-    store.set_settle(stored.row, form.stake.data or "", form.currency.data or DEFAULT_CURRENCY)
-    return redirect(url_for("summary.page", kind="g", token=token, _anchor="settle"), 303)
+    wanted = {"stake": form.stake.data or "", "currency": form.currency.data or DEFAULT_CURRENCY}
+    return _write(stored, form, StakeChange(wanted, _settled_at(token)))
 
 
-def _render(stored: store.StoredGame, form: StakeForm) -> str:
+@bp.post("/g/<token>/summary/undo")
+def undo_stake(token: str) -> ResponseReturnValue:
+    """Put back the stake the last change replaced (none, if none was set before it)."""
+    stored = game_or_404(token, "g")
+    form = EmptyForm()
+    if not form.validate_on_submit():
+        abort(400)
+    last = stake.undoable(stored, store.last_change(stored.row))
+    if last is None and form.version.data == stored.stamp:
+        return redirect(_settled_at(token), 303)  # nothing to undo: the last change set no stake
+    # Made on another state (last is None then): a repeat, or a change on another phone.
+    before = last.before if last is not None else None
+    return _write(stored, form, StakeChange(before, _settled_at(token)))
+
+
+def _write(stored: store.StoredGame, form: StakeForm | EmptyForm, change: StakeChange) -> ResponseReturnValue:
+    done = write(stored, form.version.data, form.submission.data, change)
+    if done is not None:
+        return redirect(done, 303)
+    # Changed on another phone: the page as it is now, with the stake entered kept in the form.
+    fresh = game_or_404(stored.token, "g")
+    shown = form if isinstance(form, StakeForm) else StakeForm(formdata=None, data=fresh.row.settle or {})
+    shown.submission.data = new_submission_id()
+    return _render(fresh, shown, _(CHANGED)), 409
+
+
+CHANGED = N_(
+    "This game changed on another phone since this page was shown; the stake was not changed."
+    " The settlement below is as it is now; send the form again to keep what it holds."
+)
+
+
+def _settled_at(token: str) -> str:
+    return url_for("summary.page", kind="g", token=token, _anchor="settle")
+
+
+def _render(stored: store.StoredGame, form: StakeForm, notice: str | None = None) -> str:
     game = stored.game
+    form.version.data = stored.stamp  # the state this page shows
     return render_template(
         "summary/page.html",
         stored=stored,
@@ -78,5 +119,18 @@ def _render(stored: store.StoredGame, form: StakeForm) -> str:
         settled=stored_settlement(game, stored.row.settle),
         settle_rule=settle_rule(game),
         form=form,
+        undo=_undo_form(stored),
+        notice=notice,
         roles=((DECLARER, _l("As declarer")), (OPPONENT, _l("As opponent"))),
     )
+
+
+def _undo_form(stored: store.StoredGame) -> tuple[EmptyForm, str] | None:
+    """The button that puts the stake before the last change back, with what it was."""
+    last = stake.undoable(stored, store.last_change(stored.row)) if stored.editable else None
+    if last is None:
+        return None
+    form = EmptyForm(formdata=None)
+    form.version.data = stored.stamp
+    before = stored_settlement(stored.game, last.before)
+    return form, (before.stake if before is not None else "")

@@ -2,51 +2,22 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from decimal import Decimal
 
-from babel import Locale
-from babel.numbers import format_currency, format_decimal
+from babel.numbers import format_decimal
 from markupsafe import Markup
 
-from scorekeeper.present.i18n import digits, locale, persian_digits
+from scorekeeper.present.i18n import digits, locale
 from scorekeeper.present.i18n import gettext as _
+from scorekeeper.present.money import money, numbering
 from scorekeeper.scoring import Game, GameError
-from scorekeeper.scoring.settle import Settlement, minor_unit, parse_currency, parse_stake, settle
-
-
-def money(amount: Decimal, currency: str, exact: bool = False) -> str:
-    """`amount` in `currency` as the player's language writes money, with the currency's own
-    number of decimals (ISO 4217, which Babel's tables do not always follow); `exact` keeps
-    any further digits (a stake of half a cent)."""
-    where = Locale.parse(locale())
-    places = minor_unit(currency)
-    pattern = re.sub(
-        r"\.0+", "." + "0" * places if places else "", where.currency_formats["standard"].pattern
-    )
-    return digits(
-        format_currency(
-            amount,
-            currency,
-            format=pattern,
-            locale=where,
-            currency_digits=False,
-            decimal_quantization=not exact,
-            numbering_system=_numbering(),
-        )
-    )
-
-
-def _numbering() -> str:
-    """Persian digits come with Persian separators (٬ and ٫), not a Latin comma and point (Babel
-    gives the separators; `digits` the digits)."""
-    return "arabext" if persian_digits() else "latn"
+from scorekeeper.scoring.settle import Settlement, parse_currency, parse_stake, settle
 
 
 def _decimal(amount: Decimal) -> str:
     return digits(
-        format_decimal(amount, locale=locale(), decimal_quantization=False, numbering_system=_numbering())
+        format_decimal(amount, locale=locale(), decimal_quantization=False, numbering_system=numbering())
     )
 
 

@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 from scorekeeper.present.report import score_document
 from scorekeeper.storage.models import GameRow
 from tests.builders import PLAYERS, full_game
-from tests.web.helpers import Links, count_rows, export, hands, import_game, signed, text_of
+from tests.web.helpers import Links, count_rows, export, hands, import_game, play_again, signed, text_of
 
 
 def _ranking(html: str) -> list[str]:
@@ -62,7 +62,7 @@ def test_no_deal_can_be_entered_after_the_last(app: Flask, client: FlaskClient) 
 def test_play_again_starts_a_new_game_with_the_same_players(app: Flask, client: FlaskClient) -> None:
     doc = full_game(scheme="barbu-15")
     links = import_game(app, doc)
-    response = client.post(f"{links.edit}/again")
+    response = play_again(client, links)
     assert response.status_code == 303
     new_edit = response.headers["Location"]
     assert re.fullmatch(r"/g/[A-Za-z0-9_-]{22,}", new_edit)

@@ -20,6 +20,7 @@ from tests.web.helpers import (
     count_rows,
     enter,
     new_game_form,
+    play_again,
     text_of,
 )
 
@@ -70,7 +71,7 @@ def test_a_game_started_from_the_group_page_belongs_to_it(app: Flask, client: Fl
 def test_play_again_keeps_the_game_in_its_group(app: Flask, client: FlaskClient) -> None:
     edit, _view = create_group(client)
     links = start_game(client, edit)
-    response = client.post(f"{links.edit}/again", data={"submission": "again-1"})
+    response = play_again(client, links, "again-1")
     assert response.status_code == 303
     assert client.get(edit).text.count('class="table-card"') == 2
 

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from scorekeeper.present.report import score_document
 from scorekeeper.storage.models import GameRow
@@ -20,6 +21,7 @@ from tests.web.helpers import (
     Links,
     all_errors,
     errors_after,
+    form_version,
     import_game,
     input_value,
     text_of,
@@ -37,6 +39,12 @@ def stored_settle(app: Flask) -> list[Any]:
         from scorekeeper.storage import db
 
         return [row.settle for row in db.session().query(GameRow).all()]
+
+
+def post_stake(client: FlaskClient, links: Links, data: dict[str, Any]) -> TestResponse:
+    """The stake form sent as the summary page renders it, made on the state it shows."""
+    version = form_version(client.get(summary(links)).text)
+    return client.post(summary(links), data={"version": version, **data})
 
 
 def svg_of(html: str) -> ET.Element:
@@ -88,7 +96,7 @@ def test_the_worked_example_in_figures(app: Flask, client: FlaskClient) -> None:
 
 def test_setting_the_stake_settles_up(app: Flask, client: FlaskClient) -> None:
     links = import_game(app, full_game())
-    response = client.post(summary(links), data={"stake": "0,10", "currency": "eur"})
+    response = post_stake(client, links, {"stake": "0,10", "currency": "eur"})
     assert response.status_code == 303
     assert response.headers["Location"].endswith("/summary#settle")
     assert stored_settle(app) == [{"stake": "0.10", "currency": "EUR"}]
@@ -124,7 +132,7 @@ def test_refusals_say_why_next_to_the_field_and_store_nothing(
     app: Flask, client: FlaskClient, data: dict[str, str], field: str, message: str
 ) -> None:
     links = import_game(app, full_game())
-    response = client.post(summary(links), data=data)
+    response = post_stake(client, links, data)
     assert response.status_code == 422
     assert any(message in e for e in errors_after(response.text, field)), all_errors(response.text)
     assert input_value(response.text, field) == data[field]
@@ -144,7 +152,7 @@ def test_refusals_say_why_next_to_the_field_and_store_nothing(
 )
 def test_odd_input_is_never_a_500(app: Flask, client: FlaskClient, data: dict[str, Any]) -> None:
     links = import_game(app, full_game())
-    response = client.post(summary(links), data=data)
+    response = post_stake(client, links, data)
     assert response.status_code in (303, 422)
 
 
@@ -168,8 +176,9 @@ def test_a_csrf_token_is_needed(csrf_app: Flask) -> None:
     client = csrf_app.test_client()
     assert client.post(summary(links), data={"stake": "1", "currency": "EUR"}).status_code == 400
     assert stored_settle(csrf_app) == [None]
-    token = input_value(client.get(summary(links)).text, "csrf_token")
-    sent = {"stake": "1", "currency": "EUR", "csrf_token": token}
+    html = client.get(summary(links)).text
+    token, version = input_value(html, "csrf_token"), form_version(html)
+    sent = {"stake": "1", "currency": "EUR", "csrf_token": token, "version": version}
     assert client.post(summary(links), data=sent).status_code == 303
     assert stored_settle(csrf_app) == [{"stake": "1", "currency": "EUR"}]
 
@@ -194,7 +203,7 @@ def test_settling_up_comes_first(app: Flask, client: FlaskClient) -> None:
 def test_french_barbu_settles_the_differences(app: Flask, client: FlaskClient) -> None:
     doc = random_game(Random("summary-french-full"), game="french", hands=None)
     links = import_game(app, doc)
-    client.post(summary(links), data={"stake": "1", "currency": "JPY"})
+    post_stake(client, links, {"stake": "1", "currency": "JPY"})
     text = text_of(client.get(summary(links)).text)
     assert "each pair of players settles the difference between their totals" in text
     assert "This game has no doubling." in text
@@ -202,7 +211,7 @@ def test_french_barbu_settles_the_differences(app: Flask, client: FlaskClient) -
 
 def test_in_persian(app: Flask, client: FlaskClient) -> None:
     links = import_game(app, full_game())
-    client.post(summary(links), data={"stake": "۰٫۵", "currency": "EUR"})
+    post_stake(client, links, {"stake": "۰٫۵", "currency": "EUR"})
     client.set_cookie("lang", "fa")
     client.set_cookie("digits", "persian")
     html = client.get(summary(links)).text
