@@ -10,11 +10,12 @@ numbers passed into it included.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import date
 
-from flask import Flask, g, has_request_context, request
-from flask_babel import Babel, get_locale, get_translations
+from flask import Flask, g, has_app_context, has_request_context, request
+from flask_babel import Babel, force_locale, get_locale, get_translations
 from flask_babel.speaklater import LazyString
 from jinja2 import pass_context
 from jinja2.runtime import Context
@@ -44,10 +45,27 @@ def persian_digits() -> bool:
     return _style()[1]
 
 
+@contextmanager
+def reading_as(lang: str, persian: bool) -> Iterator[None]:
+    """Words and numbers for a reader of `lang` (with Persian digits if `persian`) where no request
+    says them, as a sheet rendered in the background: Flask-Babel's `force_locale` for the words,
+    and the digits kept where `_style` looks first. Needs an app context."""
+    lang = lang if lang in LANGUAGES else "en"
+    before = g.pop("number_style", None)
+    with force_locale(lang):
+        g.number_style = (lang, persian and lang == "fa", lang in RTL)
+        try:
+            yield
+        finally:
+            g.pop("number_style", None)
+            if before is not None:
+                g.number_style = before
+
+
 def _style() -> tuple[str, bool, bool]:
     """The request's language, whether it wants Persian digits, and whether it reads right to left;
-    looked up once per request (a sheet formats hundreds of numbers)."""
-    if has_request_context():
+    looked up once per request (a sheet formats hundreds of numbers), or as `reading_as` set them."""
+    if has_app_context():
         found: tuple[str, bool, bool] | None = g.get("number_style")
         if found is not None:
             return found

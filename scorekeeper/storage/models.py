@@ -54,6 +54,10 @@ class GameRow(Base):
     settle: Mapped[dict[str, str] | None] = mapped_column(JSON)
     """The stake per point and currency agreed for settling up ({"stake": "0.10", "currency": "EUR"});
     kept with the game but not part of its game file."""
+    sheet_asked: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    """The filled sheet last asked for ({"paper": "a4", "orientation": "portrait", "lang": "fr",
+    "digits": false}): what the pre-render after the next burst of saves renders. Not a change to
+    the game: setting it leaves the version, the epoch and the history as they are."""
     group_id: Mapped[int | None] = mapped_column(
         ForeignKey("groups.id", ondelete="SET NULL"), index=True, default=None
     )

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.storage import db
-from scorekeeper.storage.models import PdfCacheRow, SheetCacheRow
+from scorekeeper.storage.models import GameRow, PdfCacheRow, SheetCacheRow
 from scorekeeper.util.revision import REVISION
 
 
@@ -42,21 +44,42 @@ def put(game_id: int, key: str, pdf: bytes) -> None:
         s.rollback()
 
 
-def asked(game_id: int, limit: int = 4) -> list[tuple[str, str, str, bool]]:
-    """The sheets of the game asked for so far, newest first, as (paper, orientation, language,
-    Persian digits): its cached entries say it, whatever state they were rendered for."""
-    keys = db.session().scalars(
-        select(PdfCacheRow.key).where(PdfCacheRow.game_id == game_id).order_by(PdfCacheRow.at.desc())
-    )
-    found: list[tuple[str, str, str, bool]] = []
-    for key in keys:
-        parts = key.split(":")
-        if len(parts) < 5:
-            continue
-        sheet = (parts[1], parts[2], parts[3], parts[4] == "fa-digits")
-        if sheet not in found:
-            found.append(sheet)
-    return found[:limit]
+@dataclass(frozen=True)
+class Asked:
+    """A filled sheet as it was asked for: what the pre-render renders after the next save."""
+
+    paper: str
+    orientation: str
+    lang: str
+    persian: bool
+
+    def as_row(self) -> dict[str, Any]:
+        return {
+            "paper": self.paper,
+            "orientation": self.orientation,
+            "lang": self.lang,
+            "digits": self.persian,
+        }
+
+
+def remember_asked(row: GameRow, asked: Asked) -> None:
+    """Keep `asked` as the game's last asked sheet, where every server sees it; written only
+    when it differs, so that a sheet asked again costs no write. Not a change to the game."""
+    wanted = asked.as_row()
+    if row.sheet_asked == wanted:
+        return
+    s = db.session()
+    s.execute(update(GameRow).where(GameRow.id == row.id).values(sheet_asked=wanted))
+    s.commit()
+
+
+def last_asked(row: GameRow) -> Asked | None:
+    """The sheet last asked for the game, or None if nobody asked for one yet (or it is unreadable)."""
+    kept = row.sheet_asked or {}
+    paper, orientation, lang, persian = (kept.get(k) for k in ("paper", "orientation", "lang", "digits"))
+    if not (isinstance(paper, str) and isinstance(orientation, str) and isinstance(lang, str)):
+        return None
+    return Asked(paper, orientation, lang, persian is True)
 
 
 def blank_key(*parts: object) -> str:

@@ -17,6 +17,7 @@ from scorekeeper.util.revision import REVISION
 from . import cache, layout, render
 
 PAPERS = {"a4": "A4", "letter": "letter"}
+ORIENTATIONS = ("portrait", "landscape")
 
 
 def render_filled(stored: StoredGame, paper: str, orientation: str, limited: bool = False) -> bytes:

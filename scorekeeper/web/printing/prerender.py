@@ -2,14 +2,15 @@
 for the PDF gets it at once instead of waiting for WeasyPrint.
 
 A save (re)starts a short timer for its game; when a burst of saves is over the timer fires and,
-if the game is still at the version it was set for, the sheets asked for its earlier states are
-rendered for the new one (each paper, orientation, language and digits asked, newest first, at
-most four), or, for a game nobody printed yet, an A4 sheet in the saving player's language. They
-go to the shared sheet cache; any other sheet is rendered when asked for. No request waits for it:
-under gevent (as `make run` serves) the timer is a greenlet and the render runs in the worker's
-render process; elsewhere it is a thread. Several workers may each set a timer; the first to fire
-renders, the others find the sheet cached. Timers live in the worker that set them: a restart
-loses at most one pre-render, and the sheet is then rendered when asked for, as before.
+if the game is still at the version it was set for, the one sheet last asked for the game (its
+paper, orientation, language and digits, kept in the database by `cache.remember_asked`, so
+whichever server the asking went to) is rendered for the new state, in an app context with that
+language forced (`i18n.reading_as`, Flask-Babel's `force_locale`). A game nobody printed yet gets
+none: its sheet is rendered when asked for. The sheet goes to the shared cache. No request waits
+for it: under gevent (as `make run` serves) the timer is a greenlet and the render runs in the
+worker's render process; elsewhere it is a thread. Several workers may each set a timer; the first
+to fire renders, the others find the sheet cached. Timers live in the worker that set them: a
+restart loses at most one pre-render, and the sheet is then rendered when asked for, as before.
 """
 
 from __future__ import annotations
@@ -19,12 +20,12 @@ from typing import Any
 
 from flask import Flask, current_app
 
-from scorekeeper.present.i18n import locale, persian_digits
+from scorekeeper.present.i18n import reading_as
 from scorekeeper.storage import db, links, store
 from scorekeeper.storage.store import StoredGame
 
 from . import cache
-from .filled import render_filled
+from .filled import ORIENTATIONS, PAPERS, render_filled
 
 _timers: dict[str, Any] = {}
 _lock = threading.Lock()
@@ -33,10 +34,10 @@ _lock = threading.Lock()
 def prerender_sheet(stored: StoredGame, version: int) -> None:
     """After a save, have the game's sheet rendered once the burst of saves is over."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
-    schedule(app, stored.token, version, locale(), persian_digits())
+    schedule(app, stored.token, version)
 
 
-def schedule(app: Flask, token: str, version: int, lang: str, persian: bool) -> None:
+def schedule(app: Flask, token: str, version: int) -> None:
     """Render the game's sheet once no save came for PRERENDER_DELAY seconds."""
     delay = float(app.config.get("PRERENDER_DELAY") or 0)
     if delay <= 0:
@@ -46,7 +47,7 @@ def schedule(app: Flask, token: str, version: int, lang: str, persian: bool) -> 
         old = _timers.pop(key, None)
         if old is not None:
             old.cancel() if hasattr(old, "cancel") else old.kill(block=False)
-        _timers[key] = _start(delay, _run, app, token, version, lang, persian)
+        _timers[key] = _start(delay, _run, app, token, version)
 
 
 def _start(delay: float, work: Any, *args: Any) -> Any:
@@ -63,7 +64,7 @@ def _start(delay: float, work: Any, *args: Any) -> Any:
     return timer
 
 
-def _run(app: Flask, token: str, version: int, lang: str, persian: bool) -> None:
+def _run(app: Flask, token: str, version: int) -> None:
     with _lock:
         _timers.pop(links.digest(token), None)
     try:
@@ -71,14 +72,14 @@ def _run(app: Flask, token: str, version: int, lang: str, persian: bool) -> None
             stored = store.find(token)
             if stored is None or stored.version != version:
                 return  # a later save set its own timer
-            wanted = cache.asked(stored.row.id) or [("a4", "portrait", lang, persian)]
-        for paper, orientation, language, digits in wanted:
-            cookie = f"lang={language}" + ("; digits=persian" if digits else "")
-            with app.test_request_context("/", headers={"Cookie": cookie}):
-                stored = store.find(token)
-                if stored is None or stored.version != version:
-                    return
-                render_filled(stored, paper, orientation)
+            asked = cache.last_asked(stored.row)
+            if asked is None or asked.paper not in PAPERS:
+                return  # nobody printed this game yet: its sheet is rendered when asked for
+            orientation = asked.orientation if asked.orientation in ORIENTATIONS else "portrait"
+            # The reader's language and digits as the asking request had them, forced for this
+            # render: no request is made up for it.
+            with reading_as(asked.lang, asked.persian):
+                render_filled(stored, asked.paper, orientation)
     except Exception:
         app.logger.exception("pre-rendering the sheet of a game failed")
     finally:

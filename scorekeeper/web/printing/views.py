@@ -13,10 +13,9 @@ from scorekeeper.util.filenames import disposition
 from scorekeeper.web.common.lookup import game_or_404
 
 from . import cache, layout, render
-from .filled import PAPERS, render_filled
+from .filled import ORIENTATIONS, PAPERS, render_filled
 
 bp = Blueprint("sheets", __name__)
-ORIENTATIONS = ("portrait", "landscape")
 
 
 def _paper() -> tuple[str, str]:
@@ -115,4 +114,6 @@ def filled_pdf(kind: str, token: str) -> ResponseReturnValue:
     stored = game_or_404(token, kind)
     paper, orientation = _paper()
     data = render_filled(stored, paper, orientation, limited=True)
+    # Rendered (or found) first: a sheet the server refused to render is no sheet asked for.
+    cache.remember_asked(stored.row, cache.Asked(paper, orientation, str(get_locale()), persian_digits()))
     return _pdf_response(data, disposition(stored.game.players, stored.row.created_at, ".pdf", "inline"))

@@ -1,6 +1,6 @@
-"""The filled sheet is rendered in the background once a burst of saves is over: the sheets asked
-for before (paper, orientation, language), or A4 in the language of whoever saved; nobody asking
-for it later waits for a render, and a burst renders once."""
+"""The filled sheet is rendered in the background once a burst of saves is over: the one sheet
+last asked for (paper, orientation, language, digits), kept in the database; none for a game
+nobody printed. Nobody asking for it later waits for a render, and a burst renders once."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from flask import Flask
 from sqlalchemy import select
 
 from scorekeeper.storage import db
-from scorekeeper.storage.models import PdfCacheRow
+from scorekeeper.storage.models import GameRow, PdfCacheRow
 from scorekeeper.web.printing import render
 from tests.web.helpers import WORKED_DEAL_1, WORKED_DEAL_2, create_game, enter
 
@@ -47,53 +47,70 @@ def renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return done
 
 
-def test_a_burst_of_saves_renders_the_sheet_once_afterwards(
+def test_a_game_nobody_printed_gets_no_sheet_rendered(
     make_app: Callable[..., Flask], renders: list[str]
 ) -> None:
-    app = make_app(PRERENDER_DELAY=0.5)
+    app = make_app(PRERENDER_DELAY=0.2)
     client = app.test_client()
-    client.set_cookie("lang", "fr")
     links = create_game(client)
-    enter(client, links, WORKED_DEAL_1, WORKED_DEAL_2)  # two saves within the delay: one burst
-    keys = _wait_for(app, 1)
-    assert [[k.split(".")[0], *k.split(":")[1:4]] for k in keys] == [["2", "a4", "portrait", "fr"]]
-    assert len(renders) == 1  # the last version only, on A4: nobody asked for another sheet yet
-    response = client.get(f"{links.view}/sheet.pdf")  # asked for now: from the cache
-    assert response.status_code == 200 and len(renders) == 1
+    enter(client, links, WORKED_DEAL_1, WORKED_DEAL_2)
+    time.sleep(1)
+    assert _keys(app) == [] and renders == []  # rendered on demand only
+    assert client.get(f"{links.view}/sheet.pdf").status_code == 200
+    assert len(renders) == 1
 
 
-def test_the_sheets_asked_for_are_the_ones_rendered_after_the_next_save(
+def test_only_the_sheet_last_asked_is_rendered_after_a_burst_of_saves(
     make_app: Callable[..., Flask], renders: list[str]
 ) -> None:
     app = make_app(PRERENDER_DELAY=0.3)
     client, reader = app.test_client(), app.test_client()
     links = create_game(client)
-    enter(client, links, WORKED_DEAL_1)
-    _wait_for(app, 1)  # A4 in English, for the saving phone
-    reader.set_cookie("lang", "hr")
-    asked = reader.get(f"{links.view}/sheet.pdf?paper=letter&orientation=landscape")
+    assert client.get(f"{links.view}/sheet.pdf").status_code == 200  # A4 in English, asked first
+    reader.set_cookie("lang", "fa")
+    reader.set_cookie("digits", "persian")
+    asked = reader.get(f"{links.view}/sheet.pdf?paper=letter&orientation=landscape")  # then Letter
     assert asked.status_code == 200
     before = len(renders)
-    enter(client, links, WORKED_DEAL_2)
+    enter(client, links, WORKED_DEAL_1, WORKED_DEAL_2)  # one burst of two saves, from an English phone
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and [k.split(".")[0] for k in _keys(app)] != ["2", "2"]:
+    while time.monotonic() < deadline and {k.split(".")[0] for k in _keys(app)} != {"2"}:
         time.sleep(0.1)
+    time.sleep(0.6)  # no second sheet follows
     keys = _keys(app)
-    assert sorted([k.split(".")[0], *k.split(":")[1:5]] for k in keys) == [
-        ["2", "a4", "portrait", "en", "digits"],
-        ["2", "letter", "landscape", "hr", "digits"],
+    assert [[k.split(".")[0], *k.split(":")[1:5]] for k in keys] == [
+        ["2", "letter", "landscape", "fa", "fa-digits"]
     ]
-    assert len(renders) == before + 2  # the two sheets asked for, and no other
+    assert len(renders) == before + 1
+    # Rendered in the asker's language and digits, not in the saving phone's.
+    assert 'lang="fa"' in renders[-1] and "۰" in renders[-1]
     again = reader.get(f"{links.view}/sheet.pdf?paper=letter&orientation=landscape")
-    assert again.status_code == 200 and len(renders) == before + 2
+    assert again.status_code == 200 and len(renders) == before + 1  # from the cache
+
+
+def test_the_last_asked_sheet_is_kept_in_the_database(make_app: Callable[..., Flask]) -> None:
+    app = make_app(PRERENDER_DELAY=0)
+    client = app.test_client()
+    client.set_cookie("lang", "hr")
+    links = create_game(client)
+    enter(client, links, WORKED_DEAL_1)
+    assert client.get(f"{links.edit}/sheet.pdf?paper=letter").status_code == 200
+    with app.app_context():
+        kept = db.session().scalars(select(GameRow.sheet_asked)).one()
+        version = db.session().scalars(select(GameRow.version)).one()
+    assert kept == {"paper": "letter", "orientation": "portrait", "lang": "hr", "digits": False}
+    assert version == 1  # asking for a sheet is no change to the game
 
 
 def test_a_version_overtaken_before_its_timer_is_not_rendered(make_app: Callable[..., Flask]) -> None:
     app = make_app(PRERENDER_DELAY=0.3)
     client = app.test_client()
     links = create_game(client)
+    assert client.get(f"{links.view}/sheet.pdf").status_code == 200
     enter(client, links, WORKED_DEAL_1)
     enter(client, links, WORKED_DEAL_2)
-    _wait_for(app, 1)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and {k.split(".")[0] for k in _keys(app)} != {"2"}:
+        time.sleep(0.1)
     time.sleep(0.6)
     assert {k.split(".")[0] for k in _keys(app)} == {"2"}
