@@ -6,12 +6,14 @@ from __future__ import annotations
 import unicodedata
 
 from sqlalchemy import delete, select, update
+from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.scoring.bidi import has_direction_controls
 
 from . import db
-from .models import GroupRow, NameMergeRow, now
-from .rows import new_epoch
+from .links import well_formed
+from .models import GroupRow, NameChangeRow, NameMergeRow, now
+from .rows import Conflict, new_epoch
 
 
 def storable(text: str) -> bool:
@@ -41,8 +43,30 @@ def merges(group: GroupRow) -> dict[str, str]:
     return {r.alias: r.name for r in rows}
 
 
-def merge(group: GroupRow, alias: str, name: str) -> bool:
+def names_version(group: GroupRow) -> str:
+    """The state of the group's merges a form is made on: its epoch, drawn anew by every merge or
+    merge undone (see `_touch`)."""
+    return f"{group.epoch:x}"
+
+
+def answered(group: GroupRow, submission: str | None) -> bool:
+    """Whether a merge or unmerge form with this one-time id was already acted on in the group."""
+    if not well_formed(submission):
+        return False
+    found = db.session().scalar(
+        select(NameChangeRow.id).where(
+            NameChangeRow.group_id == group.id, NameChangeRow.submission == submission
+        )
+    )
+    return found is not None
+
+
+def merge(
+    group: GroupRow, alias: str, name: str, made_on: str | None = None, submission: str | None = None
+) -> bool:
     """Count spelling `alias` as `name` in this group from now on; False if they are already one.
+    Made on the merges as they were at `made_on` (`names_version`; None: as they are): Conflict if
+    they changed since. Kept in the group's name changes with the one-time id `submission`.
 
     Kept flat: spellings merged into `alias` before now count as `name` too, and if `name` was
     itself merged into a third spelling, `alias` goes there, so a name never needs two hops.
@@ -53,33 +77,71 @@ def merge(group: GroupRow, alias: str, name: str) -> bool:
     if fold(target) in (key, fold(known.get(key, ""))):
         return False
     s = db.session()
-    pointing = [a for a, n in known.items() if fold(n) == key]
-    if pointing:
-        s.execute(
-            update(NameMergeRow)
-            .where(NameMergeRow.group_id == group.id, NameMergeRow.alias.in_(pointing))
-            .values(name=target)
-        )
-    s.execute(delete(NameMergeRow).where(NameMergeRow.group_id == group.id, NameMergeRow.alias == key))
-    s.add(NameMergeRow(group_id=group.id, alias=key, name=target))
-    _touch(group)
-    s.commit()
+    try:
+        _touch(group, made_on)
+        pointing = [a for a, n in known.items() if fold(n) == key]
+        if pointing:
+            s.execute(
+                update(NameMergeRow)
+                .where(NameMergeRow.group_id == group.id, NameMergeRow.alias.in_(pointing))
+                .values(name=target)
+            )
+        s.execute(delete(NameMergeRow).where(NameMergeRow.group_id == group.id, NameMergeRow.alias == key))
+        s.add(NameMergeRow(group_id=group.id, alias=key, name=target))
+        _log(group, "merge", alias, target, submission)
+        s.commit()
+    except (Conflict, IntegrityError):
+        s.rollback()
+        raise Conflict from None
     return True
 
 
-def unmerge(group: GroupRow, alias: str) -> None:
-    """Count spelling `alias` as a player of its own again."""
+def unmerge(group: GroupRow, alias: str, made_on: str | None = None, submission: str | None = None) -> bool:
+    """Count spelling `alias` as a player of its own again; False if it was not merged. Conflict
+    if the merges changed since `made_on`, as for `merge`."""
     if not storable(alias):
-        return  # no such merge was ever stored
+        return False  # no such merge was ever stored
+    name = merges(group).get(fold(alias))
+    if name is None:
+        return False
     s = db.session()
-    s.execute(
-        delete(NameMergeRow).where(NameMergeRow.group_id == group.id, NameMergeRow.alias == fold(alias))
-    )
-    _touch(group)
-    s.commit()
+    try:
+        _touch(group, made_on)
+        s.execute(
+            delete(NameMergeRow).where(NameMergeRow.group_id == group.id, NameMergeRow.alias == fold(alias))
+        )
+        _log(group, "unmerge", alias, name, submission)
+        s.commit()
+    except (Conflict, IntegrityError):
+        s.rollback()
+        raise Conflict from None
+    return True
 
 
-def _touch(group: GroupRow) -> None:
-    db.session().execute(
-        update(GroupRow).where(GroupRow.id == group.id).values(updated_at=now(), epoch=new_epoch())
+def _log(group: GroupRow, kind: str, alias: str, name: str, submission: str | None) -> None:
+    once = submission if well_formed(submission) else None
+    row = NameChangeRow(group_id=group.id, kind=kind, alias=alias, name=name, submission=once, at=now())
+    db.session().add(row)
+    db.session().flush()
+
+
+def _touch(group: GroupRow, made_on: str | None) -> None:
+    """A new epoch for the group's merges, from the one `made_on` names; Conflict if it moved."""
+    where = [GroupRow.id == group.id]
+    if made_on is not None:
+        try:
+            where.append(GroupRow.epoch == int(made_on[:16], 16))
+        except ValueError:  # no state of the group's merges was ever written so
+            raise Conflict from None
+    moved = db.session().execute(update(GroupRow).where(*where).values(updated_at=now(), epoch=new_epoch()))
+    if moved.rowcount != 1:  # type: ignore[attr-defined]
+        raise Conflict
+
+
+def name_changes(group_id: int, spellings: list[str]) -> list[NameChangeRow]:
+    """The group's merges made or undone that concern one of `spellings` (a game's players)."""
+    keys = {fold(n) for n in spellings}
+    rows = db.session().scalars(
+        select(NameChangeRow).where(NameChangeRow.group_id == group_id).order_by(NameChangeRow.id.desc())
     )
+    return [r for r in rows if fold(r.alias) in keys or fold(r.name) in keys]

@@ -18,7 +18,18 @@ from sqlalchemy import or_, select
 from scorekeeper.scoring import Game
 
 from . import db, links, store
-from .group_names import SPELLING_LIMIT, fold, merge, mergeable, merges, storable, unmerge
+from .group_names import (
+    SPELLING_LIMIT,
+    answered,
+    fold,
+    merge,
+    mergeable,
+    merges,
+    name_changes,
+    names_version,
+    storable,
+    unmerge,
+)
 from .group_state import STATES, state, state_by_hash
 from .links import new_token, well_formed
 from .models import GameRow, GroupRow
@@ -31,6 +42,7 @@ __all__ = [
     "GroupGame",
     "StateMoved",
     "StoredGroup",
+    "answered",
     "by_edit_token",
     "create",
     "find",
@@ -39,6 +51,8 @@ __all__ = [
     "merge",
     "mergeable",
     "merges",
+    "name_changes",
+    "names_version",
     "of_game",
     "stage",
     "state",

@@ -206,6 +206,22 @@ class NameMergeRow(Base):
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
+class NameChangeRow(Base):
+    """A merge of a group's spellings made or undone (`kind` "merge" or "unmerge"): `alias` as
+    shown counted as `name` from `at` on, or no longer; with the form's one-time id."""
+
+    __tablename__ = "name_changes"
+    __table_args__ = (UniqueConstraint("group_id", "submission"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(String(10))
+    alias: Mapped[str] = mapped_column(String(40))
+    name: Mapped[str] = mapped_column(String(40))
+    submission: Mapped[str | None] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
 class SettingRow(Base):
     """A value every server of the database shares (the secret key), written once by the first."""
 

@@ -26,7 +26,7 @@ from scorekeeper.storage import db, new_games
 from scorekeeper.storage.models import ChangeRow, DealRow, GameRow, GroupRow, NameMergeRow
 from tests.builders import full_game, worked_example
 from tests.web.groups.test_group_transfer import zipped
-from tests.web.groups.test_groups import create_group, start_game
+from tests.web.groups.test_groups import create_group, names_post, start_game
 from tests.web.helpers import count_rows, import_game
 
 pytestmark = pytest.mark.postgres
@@ -198,10 +198,10 @@ def test_a_spelling_that_folds_too_long_is_refused_next_to_the_field(app: Flask)
     long = "ß" * 40
     start_game(client, edit, [long, "Beth", "Cat", "Diana"])
     start_game(client, edit, ["Ann", "Beth", "Cat", "Diana"])
-    response = client.post(f"{edit}/merge", data={"alias": long, "name": "Ann"})
+    response = names_post(client, edit, "merge", alias=long, name="Ann")
     assert response.status_code == 422
     assert "too long to be merged" in response.text
     assert count_rows(app, NameMergeRow) == 0
     # The other way round is fine: the name a spelling counts as is kept as it is written.
-    assert client.post(f"{edit}/merge", data={"alias": "Ann", "name": long}).status_code == 303
+    assert names_post(client, edit, "merge", alias="Ann", name=long).status_code == 303
     assert client.get(edit).status_code == 200

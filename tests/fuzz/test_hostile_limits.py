@@ -22,7 +22,7 @@ from scorekeeper.storage import db
 from scorekeeper.storage import pruning as maintenance
 from scorekeeper.storage.models import ChangeRow, GameRow, NameMergeRow, PaperCheckRow
 from tests.builders import full_game, worked_example
-from tests.web.groups.test_groups import create_group, start_game
+from tests.web.groups.test_groups import create_group, names_post, start_game
 from tests.web.helpers import WORKED_DEAL_1, count_rows, create_game, enter, post_deal
 
 pytestmark = pytest.mark.postgres
@@ -92,9 +92,9 @@ def test_merges_of_names_are_changes_too(make_app: Callable[..., Flask]) -> None
     edit, _view = create_group(client)
     start_game(client, edit, ["Ann", "Beth", "Cat", "Diana"])
     start_game(client, edit, ["Anne", "Beth", "Cat", "Diana"])
-    assert client.post(f"{edit}/merge", data={"alias": "Anne", "name": "Ann"}).status_code == 303
-    assert client.post(f"{edit}/unmerge", data={"alias": "Anne"}).status_code == 303
-    assert client.post(f"{edit}/merge", data={"alias": "Anne", "name": "Ann"}).status_code == 429
+    assert names_post(client, edit, "merge", alias="Anne", name="Ann").status_code == 303
+    assert names_post(client, edit, "unmerge", alias="Anne").status_code == 303
+    assert names_post(client, edit, "merge", alias="Anne", name="Ann").status_code == 429
     assert count_rows(app, NameMergeRow) == 0
 
 

@@ -12,7 +12,8 @@ from markupsafe import Markup
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.scoring import Game, chip_moves, chip_nets, dump, load
 from scorekeeper.scoring.words import N_
-from scorekeeper.storage import store
+from scorekeeper.storage import groups, store
+from scorekeeper.storage.models import ChangeRow, NameChangeRow
 from scorekeeper.web.changes import Change, NextGame, write
 from scorekeeper.web.common.forms import EmptyForm
 from scorekeeper.web.common.live import page_etag
@@ -100,10 +101,19 @@ def history(kind: str, token: str) -> str:
     return render_template(
         "games/history.html",
         stored=stored,
-        changes=store.history(stored.row),
+        changes=_with_name_changes(stored),
         change_words=change_words,
         stake_words=stake_change,
     )
+
+
+def _with_name_changes(stored: store.StoredGame) -> list[ChangeRow | NameChangeRow]:
+    """The game's changes, and its group's merges of a spelling its players bear, newest first:
+    a merge changes how the group counts the game's players, not the game (no new version)."""
+    found: list[ChangeRow | NameChangeRow] = [*store.history(stored.row)]
+    if stored.row.group_id is not None:
+        found += groups.name_changes(stored.row.group_id, list(stored.game.players))
+    return sorted(found, key=lambda change: change.at, reverse=True)
 
 
 @bp.post("/g/<token>/undo")

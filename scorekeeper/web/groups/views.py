@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
-from flask_wtf import FlaskForm
 from markupsafe import Markup
-from wtforms import SelectField, StringField
-from wtforms.validators import DataRequired, Length, ValidationError
 
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.i18n import locale, persian_digits
@@ -15,6 +12,7 @@ from scorekeeper.storage import groups, limits, store
 from scorekeeper.storage.store import StoredGame
 from scorekeeper.util.memo import Memo
 from scorekeeper.web.common.assets import compressed_once
+from scorekeeper.web.common.forms import new_submission_id
 from scorekeeper.web.common.live import page_etag
 from scorekeeper.web.common.lookup import keep_first
 from scorekeeper.web.common.security import mark_private
@@ -22,45 +20,10 @@ from scorekeeper.web.common.share import public_base
 
 from .charts import average, charts
 from .figures import Figures, Filter, figures, made_once, night, settled
+from .forms import MERGE_MOVED, UNMERGE_MOVED, MergeForm, NewGroupForm, UnmergeForm
 
 bp = Blueprint("groups", __name__)
 KINDS = "<any(gr, gv):kind>"
-
-
-class NewGroupForm(FlaskForm):
-    name = StringField(validators=[DataRequired(), Length(max=groups.NAME_LIMIT)])
-
-    def validate_name(self, field: StringField) -> None:
-        if not groups.storable(field.data or ""):
-            raise ValidationError(_("A group's name cannot hold control characters."))
-
-
-class MergeForm(FlaskForm):
-    """Two spellings seen in the group's games: the first is counted as the second from now on."""
-
-    alias = SelectField(validate_choice=False)
-    name = SelectField(validate_choice=False)
-
-    def fill(self, spellings: list[str]) -> None:
-        self.alias.label.text = _("This spelling")
-        self.name.label.text = _("is the same player as")
-        self.alias.choices = self.name.choices = [(s, s) for s in spellings]
-
-    def validate_alias(self, field: SelectField) -> None:
-        self._seen(field)
-        if not groups.mergeable(field.data):
-            # Its folded spelling is what is kept, and folding may lengthen it (ß to ss).
-            raise ValidationError(_("This spelling is too long to be merged."))
-
-    def validate_name(self, field: SelectField) -> None:
-        self._seen(field)
-
-    def _seen(self, field: SelectField) -> None:
-        seen = {groups.fold(str(value)) for value, _label in field.choices or []}
-        data = field.data
-        too_long = len(data or "") > groups.SPELLING_LIMIT
-        if not data or too_long or not groups.storable(data) or groups.fold(data) not in seen:
-            raise ValidationError(_("Choose a name seen in the group's games."))
 
 
 def group_or_404(token: str, kind: str) -> groups.StoredGroup:
@@ -125,7 +88,9 @@ def groups_opened() -> list[tuple[str, groups.StoredGroup]]:
     return found
 
 
-def _page(stored: groups.StoredGroup, form: MergeForm | None = None, status: int = 200) -> Response:
+def _page(
+    stored: groups.StoredGroup, form: MergeForm | None = None, status: int = 200, notice: str | None = None
+) -> Response:
     chosen = Filter.of(request.args)
 
     def show(state: str) -> tuple[Figures, dict[str, Markup], str]:
@@ -137,6 +102,7 @@ def _page(stored: groups.StoredGroup, form: MergeForm | None = None, status: int
         form = MergeForm()
     merged = sorted(shown.names.merges.items())
     form.fill(shown.names.spellings())
+    form.version.data = groups.names_version(stored.row)  # the merges this page shows
     body = render_template(
         "groups/page.html",
         stored=stored,
@@ -147,6 +113,8 @@ def _page(stored: groups.StoredGroup, form: MergeForm | None = None, status: int
         links=stored.game_links(shown.games),
         etag=page_etag("gr" if stored.editable else "gv", state),
         merge_form=form,
+        merge_notice=notice,
+        new_submission_id=new_submission_id,
         merged=[(shown.names.spelling.get(alias, alias), name) for alias, name in merged],
     )
     response = Response(body, status=422 if chosen.errors else status)
@@ -157,15 +125,22 @@ def _page(stored: groups.StoredGroup, form: MergeForm | None = None, status: int
 
 @bp.post("/gr/<token>/merge")
 def merge(token: str) -> ResponseReturnValue:
-    """Count one spelling of a name as another in this group."""
+    """Count one spelling of a name as another in this group, on the merges the form was shown."""
     stored = group_or_404(token, "gr")
     form = MergeForm()
     _state, shown = settled(_state_of(token), lambda s: figures(stored.row, s, Filter()))
     form.fill(shown.names.spellings())
     if form.validate_on_submit() and form.alias.data and form.name.data:
+        if form.version.data != groups.names_version(stored.row):
+            return _moved(stored, form.submission.data, MERGE_MOVED, form)
         limits.check("change")
-        if groups.merge(stored.row, form.alias.data, form.name.data):
-            return redirect(url_for("groups.page", kind="gr", token=token) + "#merges-title", 303)
+        try:
+            if groups.merge(
+                stored.row, form.alias.data, form.name.data, form.version.data, form.submission.data
+            ):
+                return redirect(_merges_of(token), 303)
+        except store.Conflict:
+            return _moved(stored, form.submission.data, MERGE_MOVED, form)
         form.name.errors = [_("These two spellings are already one player.")]
     elif "csrf_token" in form.errors:
         abort(400)
@@ -176,12 +151,33 @@ def merge(token: str) -> ResponseReturnValue:
 def unmerge(token: str) -> ResponseReturnValue:
     """Count a merged spelling as a player of its own again."""
     stored = group_or_404(token, "gr")
-    form = FlaskForm()
+    form = UnmergeForm()
     if not form.validate_on_submit():
         abort(400)
+    if form.version.data != groups.names_version(stored.row):
+        return _moved(stored, form.submission.data, UNMERGE_MOVED)
     limits.check("change")
-    groups.unmerge(stored.row, (request.form.get("alias") or "")[:80])
-    return redirect(url_for("groups.page", kind="gr", token=token) + "#merges-title", 303)
+    try:
+        groups.unmerge(stored.row, (form.alias.data or "")[:80], form.version.data, form.submission.data)
+    except store.Conflict:
+        return _moved(stored, form.submission.data, UNMERGE_MOVED)
+    return redirect(_merges_of(token), 303)
+
+
+def _moved(
+    stored: groups.StoredGroup, submission: str | None, notice: str, form: MergeForm | None = None
+) -> ResponseReturnValue:
+    """A form sent on merges the group has left: a repeat of one acted on is answered as the first
+    was; anything else changed on another phone, and the page says so, the choices kept."""
+    if groups.answered(stored.row, submission):
+        return redirect(_merges_of(stored.token), 303)
+    if form is not None:
+        form.submission.data = new_submission_id()
+    return _page(group_or_404(stored.token, "gr"), form, 409, _(notice))
+
+
+def _merges_of(token: str) -> str:
+    return url_for("groups.page", kind="gr", token=token) + "#merges-title"
 
 
 # As a game's live sheet (see games.live): every open group page asks every two seconds, with the

@@ -22,7 +22,7 @@ from scorekeeper.web.groups import files as group_files
 from tests.builders import full_game, worked_example
 from tests.web.helpers import WORKED_DEAL_1, WORKED_DEAL_2, count_rows, enter, export
 
-from .test_groups import create_group, start_game
+from .test_groups import create_group, names_post, start_game
 
 pytestmark = pytest.mark.postgres
 
@@ -46,7 +46,7 @@ def test_a_group_goes_out_as_a_zip_and_comes_back_as_a_new_group(app: Flask, cli
     first = start_game(client, edit, ["Ann", "Beth", "Cat", "Diana"])
     enter(client, first, WORKED_DEAL_1, WORKED_DEAL_2)
     second = start_game(client, edit, ["anne", "Beth", "Cat", "Diana"])
-    client.post(f"{edit}/merge", data={"alias": "anne", "name": "Ann"})
+    names_post(client, edit, "merge", alias="anne", name="Ann")
     response = client.get(f"{edit}/export.zip")
     assert response.status_code == 200 and response.mimetype == "application/zip"
     with zipfile.ZipFile(io.BytesIO(response.data)) as archive:

@@ -10,6 +10,7 @@ import re
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from scorekeeper.storage import groups
 from scorekeeper.storage.models import GameRow, GroupRow, NameMergeRow
@@ -48,6 +49,18 @@ def start_game(client: FlaskClient, group_edit: str, players: list[str] | None =
     view = re.search(r'(/v/[A-Za-z0-9_-]+)"', client.get(edit).text)
     assert view
     return Links(edit, view.group(1))
+
+
+def names_version(client: FlaskClient, group_edit: str) -> str:
+    """The state of the group's merges its page's forms are made on."""
+    found = re.search(r'name="version"[^>]*value="([0-9a-f]+)"', client.get(group_edit).text)
+    assert found, "no merge form on the group page"
+    return found.group(1)
+
+
+def names_post(client: FlaskClient, group_edit: str, action: str, **data: str) -> TestResponse:
+    """A merge or unmerge form sent on the merges the group's page shows now."""
+    return client.post(f"{group_edit}/{action}", data={"version": names_version(client, group_edit), **data})
 
 
 def test_a_game_started_from_the_group_page_belongs_to_it(app: Flask, client: FlaskClient) -> None:
@@ -94,24 +107,24 @@ def test_merging_two_spellings_and_undoing_it(app: Flask, client: FlaskClient) -
     page = client.get(edit).text
     assert '<option value="anne">' in page and '<option value="Ann">' in page
     assert '<option value="BETH">' not in page or '<option value="Beth">' not in page  # one per player
-    response = client.post(f"{edit}/merge", data={"alias": "anne", "name": "Ann"})
+    response = names_post(client, edit, "merge", alias="anne", name="Ann")
     assert response.status_code == 303
     with app.app_context():
         assert count_rows(app, NameMergeRow) == 1
     page = client.get(edit).text
     assert "anne</bdi> → <bdi>Ann" in page
-    again = client.post(f"{edit}/merge", data={"alias": "ANNE", "name": "ann"})
+    again = names_post(client, edit, "merge", alias="ANNE", name="ann")
     assert again.status_code == 422 and "already one player" in again.text
     # Merging the target elsewhere takes the merged spelling along: never two hops.
-    client.post(f"{edit}/merge", data={"alias": "Ann", "name": "Dina"})
+    names_post(client, edit, "merge", alias="Ann", name="Dina")
     with app.app_context():
         row = groups.find(token)
         assert row is not None
         assert groups.merges(row.row) == {"anne": "Dina", "ann": "Dina"}
-    assert client.post(f"{edit}/unmerge", data={"alias": "a\x00b"}).status_code == 303  # no such merge
-    assert client.post(f"{edit}/merge", data={"alias": "a\x00b", "name": "Ann"}).status_code == 422
-    assert client.post(f"{edit}/unmerge", data={"alias": "anne"}).status_code == 303
-    assert client.post(f"{edit}/unmerge", data={"alias": "Ann"}).status_code == 303
+    assert names_post(client, edit, "unmerge", alias="a\x00b").status_code == 303  # no such merge
+    assert names_post(client, edit, "merge", alias="a\x00b", name="Ann").status_code == 422
+    assert names_post(client, edit, "unmerge", alias="anne").status_code == 303
+    assert names_post(client, edit, "unmerge", alias="Ann").status_code == 303
     with app.app_context():
         assert count_rows(app, NameMergeRow) == 0
 
