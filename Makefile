@@ -45,8 +45,12 @@ unit:
 	$(BIN)/python -m pytest tests/unit tests/oracle --cov=scorekeeper.scoring --cov=scorekeeper.paper \
 	  --cov-branch --cov-report=term:skip-covered --cov-fail-under=97
 
+# What the web tier exercises (the features, storage and what derives views from games) keeps its
+# branch coverage too: 91% measured after one write path (issue 19; the render process's child and
+# the PostgreSQL-only restore tools are counted but run elsewhere), so the floor is 89%.
 web:
-	$(BIN)/python -m pytest tests/web
+	$(BIN)/python -m pytest tests/web --cov=scorekeeper.web --cov=scorekeeper.storage \
+	  --cov=scorekeeper.present --cov-branch --cov-report=term:skip-covered --cov-fail-under=89
 
 # Hostile requests against every form and route, seeded: never a 5xx, and a refusal stores nothing.
 fuzz:
