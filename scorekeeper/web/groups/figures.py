@@ -13,6 +13,8 @@ from werkzeug.datastructures import MultiDict
 
 from scorekeeper.present.group_stats import Board, Names, Records, between, boards, records, tonight
 from scorekeeper.present.i18n import gettext as _
+from scorekeeper.present.ratings import Ratings, rated
+from scorekeeper.scoring.rating import in_date_order
 from scorekeeper.storage import groups
 from scorekeeper.storage.groups import GroupGame
 from scorekeeper.storage.models import GroupRow
@@ -59,6 +61,8 @@ class Figures:
     boards: list[Board]
     counted: int
     records: list[Records]
+    ratings: tuple[Ratings, ...] = ()
+    """From every finished game of the group, whatever the dates chosen: a rating is its history."""
 
 
 @dataclass(frozen=True)
@@ -136,7 +140,8 @@ def figures(row: GroupRow, state: str, chosen: Filter) -> Figures:
     def make() -> Figures:
         played, names = _games(row, state)
         counted = between(played, chosen.start, chosen.end)
-        return Figures(played, names, boards(counted, names), len(counted), records(counted, names))
+        ratings = rated(in_date_order((one.game, one.row.created_at) for one in played), names)
+        return Figures(played, names, boards(counted, names), len(counted), records(counted, names), ratings)
 
     return made_once(FIGURES, (row.edit_hash, state, chosen.key), row.edit_hash, make)
 

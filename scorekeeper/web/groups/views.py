@@ -11,6 +11,7 @@ from wtforms.validators import DataRequired, Length, ValidationError
 
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.i18n import locale, persian_digits
+from scorekeeper.scoring.rating import PROVISIONAL
 from scorekeeper.storage import groups, limits, store
 from scorekeeper.storage.store import StoredGame
 from scorekeeper.util.memo import Memo
@@ -22,6 +23,7 @@ from scorekeeper.web.common.share import public_base
 
 from .charts import average, charts
 from .figures import Figures, Filter, figures, made_once, night, settled
+from .ratings import game_kind, strength
 
 bp = Blueprint("groups", __name__)
 KINDS = "<any(gr, gv):kind>"
@@ -142,6 +144,7 @@ def _page(stored: groups.StoredGroup, form: MergeForm | None = None, status: int
         stored=stored,
         chosen=chosen,
         figures=shown,
+        provisional_games=PROVISIONAL,
         charts=drawn,
         live=live_part,
         links=stored.game_links(shown.games),
@@ -241,3 +244,5 @@ def group_link(kind: str, token: str) -> str:
 
 
 bp.add_app_template_filter(average, "average")
+bp.add_app_template_filter(strength, "strength")
+bp.add_app_template_global(game_kind, "rated_kind")
