@@ -14,7 +14,7 @@ from itertools import combinations
 
 from .game import Game
 
-__all__ = ["Pair", "favourite", "ledger", "nemesis", "net"]
+__all__ = ["Foes", "Pair", "favourite", "foes", "ledger", "nemesis", "net"]
 
 
 @dataclass(frozen=True)
@@ -91,3 +91,27 @@ def favourite(pairs: Iterable[Pair], name: str) -> str | None:
     against = net(pairs, name)
     best = max(against.values(), default=0)
     return None if best <= 0 else min(n for n, v in against.items() if v == best)
+
+
+@dataclass(frozen=True)
+class Foes:
+    """One player's nemesis (who took the most off them) and favourite opponent (whom they took
+    the most off), with the points; None where nobody took anything, or they took nothing."""
+
+    name: str
+    nemesis: str | None
+    lost: int
+    favourite: str | None
+    won: int
+
+
+def foes(pairs: tuple[Pair, ...]) -> tuple[Foes, ...]:
+    """Every player of `pairs`, by name, with their nemesis and favourite opponent."""
+    names = sorted({p.a for p in pairs} | {p.b for p in pairs})
+    found = []
+    for name in names:
+        against, worst, best = net(pairs, name), nemesis(pairs, name), favourite(pairs, name)
+        lost = -against[worst] if worst is not None else 0
+        won = against[best] if best is not None else 0
+        found.append(Foes(name, worst, lost, best, won))
+    return tuple(found)

@@ -14,6 +14,7 @@ from werkzeug.datastructures import MultiDict
 from scorekeeper.present.group_stats import Board, Names, Records, between, boards, records, tonight
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.ratings import Ratings, rated
+from scorekeeper.present.rivals import Rivals, rivals
 from scorekeeper.scoring.rating import in_date_order
 from scorekeeper.storage import groups
 from scorekeeper.storage.groups import GroupGame
@@ -63,6 +64,7 @@ class Figures:
     records: list[Records]
     ratings: tuple[Ratings, ...] = ()
     """From every finished game of the group, whatever the dates chosen: a rating is its history."""
+    rivals: tuple[Rivals, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -141,7 +143,9 @@ def figures(row: GroupRow, state: str, chosen: Filter) -> Figures:
         played, names = _games(row, state)
         counted = between(played, chosen.start, chosen.end)
         ratings = rated(in_date_order((one.game, one.row.created_at) for one in played), names)
-        return Figures(played, names, boards(counted, names), len(counted), records(counted, names), ratings)
+        ledger = rivals(counted, names)
+        shown = boards(counted, names)
+        return Figures(played, names, shown, len(counted), records(counted, names), ratings, ledger)
 
     return made_once(FIGURES, (row.edit_hash, state, chosen.key), row.edit_hash, make)
 

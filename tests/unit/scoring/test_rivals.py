@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.scoring import load
-from scorekeeper.scoring.rivals import Pair, favourite, ledger, nemesis, net
+from scorekeeper.scoring.rivals import Foes, Pair, favourite, foes, ledger, nemesis, net
 from scorekeeper.scoring.stats import game_stats
 from tests.builders import worked_example
 from tests.oracle.generate import random_game
@@ -81,3 +81,12 @@ def test_each_players_ledger_is_their_points_from_doubles(seeds):
         assert p.a_won == p.a_doubles_paid - p.b_doubles_paid
     doubles = sum(len(row.deal.doubles) for game in games for row in game.rows)
     assert sum(p.doubles_a_on_b + p.doubles_b_on_a for p in pairs) == doubles
+
+
+def test_foes_of_every_player():
+    assert foes(tuple(WORKED)) == (
+        Foes("Ann", "Beth", 6, "Diana", 8),
+        Foes("Beth", None, 0, "Diana", 10),
+        Foes("Cat", "Diana", 16, None, 0),
+        Foes("Diana", "Beth", 10, "Cat", 16),
+    )
