@@ -19,6 +19,7 @@ from scorekeeper.storage.restore import restore_command
 
 from .rating import rate_command
 from .reading import read_game
+from .rivals import rivals_command
 
 
 @click.command("score")
@@ -94,6 +95,7 @@ COMMANDS = [
     settle_command,
     import_command,
     rate_command,
+    rivals_command,
     prune_command,
     backup_command,
     restore_command,

@@ -3,34 +3,14 @@
 from __future__ import annotations
 
 import json
-import sys
 
 import click
 
 from scorekeeper.present.group_stats import Names
-from scorekeeper.present.group_zip import ZipProblem, read
 from scorekeeper.present.ratings import as_json, rated
-from scorekeeper.scoring import Game
-from scorekeeper.scoring.rating import MAX_PROVISIONAL, PROVISIONAL, in_date_order
+from scorekeeper.scoring.rating import MAX_PROVISIONAL, PROVISIONAL
 
-from .reading import game_or_exit, read_input
-
-
-def _games(path: str, merges: dict[str, str]) -> list[Game]:
-    """The games in `path`, oldest first: a zip's by the dates of its manifest (then file names),
-    a game file's one game; a zip's merged names are added to `merges`."""
-    data = read_input(path)
-    if not data.startswith(b"PK"):
-        return [game_or_exit(data)]
-    try:
-        found = read(data)
-    except ZipProblem as error:
-        click.echo(f"{path}: {error}", err=True)
-        for problem in error.problems:
-            click.echo(str(problem), err=True)
-        sys.exit(1)
-    merges.update(found.merges)
-    return in_date_order(found.games)
+from .reading import games_in
 
 
 @click.command("rate")
@@ -51,7 +31,7 @@ def rate_command(files: tuple[str, ...], provisional: int) -> None:
     first. A strength is in points per deal against average opponents (docs/rating.md).
     """
     merges: dict[str, str] = {}
-    games = [game for path in files for game in _games(path, merges)]
+    games = [game for path in files for game in games_in(path, merges)]
     ratings = rated(games, Names.of_games(games, merges), provisional)
     if not ratings:
         click.echo("no finished game to rate", err=True)
