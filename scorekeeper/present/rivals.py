@@ -1,5 +1,5 @@
-"""A group's rivalry ledger per game kind (points of different games are never added up), players
-named as the group names them."""
+"""A group's rivalry ledger and best-N ladders per game kind (points of different games are never
+added up), players named as the group names them."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorekeeper.scoring import GAMES, GameKind
+from scorekeeper.scoring.ladder import Rung, best_of
 from scorekeeper.scoring.rivals import Foes, Pair, foes, ledger
 from scorekeeper.storage.groups import GroupGame
 
@@ -29,4 +30,28 @@ def rivals(played: Sequence[GroupGame], names: Names) -> tuple[Rivals, ...]:
         pairs = ledger((one.game for one in played if one.game.rules.game is kind), names.shown)
         if pairs:
             found.append(Rivals(kind, pairs, foes(pairs)))
+    return tuple(found)
+
+
+@dataclass(frozen=True)
+class Ladder:
+    """The best-N ladder of one game kind: its qualified players, best first."""
+
+    kind: GameKind
+    best: int
+    rungs: tuple[Rung, ...]
+
+
+def ladders(played: Sequence[GroupGame], names: Names, best: int) -> tuple[Ladder, ...]:
+    """The best-`best` ladder of each game kind played in `played`, in the order the app lists them."""
+    found = []
+    for kind in GAMES.values():
+        results = [
+            (names.shown(name), total)
+            for one in played
+            if one.game.rules.game is kind
+            for name, total in zip(one.game.players, one.game.totals, strict=True)
+        ]
+        if results:
+            found.append(Ladder(kind, best, best_of(results, best, kind.lower_wins)))
     return tuple(found)

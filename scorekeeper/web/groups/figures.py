@@ -14,12 +14,14 @@ from werkzeug.datastructures import MultiDict
 from scorekeeper.present.group_stats import Board, Names, Records, between, boards, records, tonight
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.ratings import Ratings, rated
-from scorekeeper.present.rivals import Rivals, rivals
+from scorekeeper.present.rivals import Ladder, Rivals, ladders, rivals
+from scorekeeper.scoring.ladder import MAX_BEST
 from scorekeeper.scoring.rating import in_date_order
 from scorekeeper.storage import groups
 from scorekeeper.storage.groups import GroupGame
 from scorekeeper.storage.models import GroupRow
 from scorekeeper.util.memo import K, Memo, V
+from scorekeeper.web.common.numbers import parse_int
 
 
 @dataclass(frozen=True)
@@ -30,13 +32,17 @@ class Filter:
     end: date | None = None
     typed: dict[str, str] = field(default_factory=dict)
     errors: dict[str, str] = field(default_factory=dict)
+    best: int | None = None
+    """The best-N ladder's N, when one is asked for."""
 
     @classmethod
     def of(cls, args: MultiDict[str, str]) -> Filter:
-        typed = {k: (args.get(k) or "").strip()[:40] for k in ("from", "to")}
+        typed = {k: (args.get(k) or "").strip()[:40] for k in ("from", "to", "best")}
         found: dict[str, date | None] = {}
         errors = {}
         for key, value in typed.items():
+            if key == "best":
+                continue
             found[key] = None
             if value:
                 try:
@@ -46,11 +52,18 @@ class Filter:
         start, end = found["from"], found["to"]
         if start and end and start > end:
             errors["to"] = _("The last day comes before the first.")
-        return cls(start, end, typed, errors)
+        try:
+            best = parse_int(typed["best"])
+        except ValueError:
+            best = 0
+        if best is not None and not 1 <= best <= MAX_BEST:
+            best = None
+            errors["best"] = _("Give a number of games from 1 to %(n)s.", n=MAX_BEST)
+        return cls(start, end, typed, errors, best)
 
     @property
-    def key(self) -> tuple[date | None, date | None]:
-        return (self.start, self.end)
+    def key(self) -> tuple[date | None, date | None, int | None]:
+        return (self.start, self.end, self.best)
 
 
 @dataclass(frozen=True)
@@ -65,6 +78,7 @@ class Figures:
     ratings: tuple[Ratings, ...] = ()
     """From every finished game of the group, whatever the dates chosen: a rating is its history."""
     rivals: tuple[Rivals, ...] = ()
+    ladders: tuple[Ladder, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -145,7 +159,8 @@ def figures(row: GroupRow, state: str, chosen: Filter) -> Figures:
         ratings = rated(in_date_order((one.game, one.row.created_at) for one in played), names)
         ledger = rivals(counted, names)
         shown = boards(counted, names)
-        return Figures(played, names, shown, len(counted), records(counted, names), ratings, ledger)
+        best = ladders(counted, names, chosen.best) if chosen.best else ()
+        return Figures(played, names, shown, len(counted), records(counted, names), ratings, ledger, best)
 
     return made_once(FIGURES, (row.edit_hash, state, chosen.key), row.edit_hash, make)
 
