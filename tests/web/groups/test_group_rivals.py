@@ -50,16 +50,16 @@ def test_the_ledger_of_the_finished_barbu_games(app: Flask, client: FlaskClient)
     ]
     for one in foes(pairs):
         if one.nemesis:
-            assert f"nemesis <bdi>{one.nemesis}</bdi>, who took {one.lost} points off them." in html
+            assert f"Nemesis <bdi>{one.nemesis}</bdi>, who took {one.lost} points off them." in html
         if one.favourite:
-            assert f"favourite opponent <bdi>{one.favourite}</bdi>, {one.won} points taken off them." in html
+            assert f"Favourite opponent <bdi>{one.favourite}</bdi>, {one.won} points taken off them." in html
 
 
 @pytest.mark.parametrize(
     ("lang", "title", "word"),
     [
-        ("fr", "Contres entre joueurs", "bête noire"),
-        ("hr", "Kontre među igračima", "najveći suparnik"),
+        ("fr", "Contres entre joueurs", "Bête noire"),
+        ("hr", "Kontre među igračima", "Najveći suparnik"),
         ("fa", "دابل‌های میان بازیکنان", "حریف سرسخت"),
     ],
 )
