@@ -62,7 +62,7 @@ def merge(group: GroupRow, alias: str, name: str) -> bool:
         )
     s.execute(delete(NameMergeRow).where(NameMergeRow.group_id == group.id, NameMergeRow.alias == key))
     s.add(NameMergeRow(group_id=group.id, alias=key, name=target))
-    _touch(group)
+    touch(group)
     s.commit()
     return True
 
@@ -75,11 +75,12 @@ def unmerge(group: GroupRow, alias: str) -> None:
     s.execute(
         delete(NameMergeRow).where(NameMergeRow.group_id == group.id, NameMergeRow.alias == fold(alias))
     )
-    _touch(group)
+    touch(group)
     s.commit()
 
 
-def _touch(group: GroupRow) -> None:
+def touch(group: GroupRow) -> None:
+    """Give the group a new state: what its pages show has changed (storage/group_state)."""
     db.session().execute(
         update(GroupRow).where(GroupRow.id == group.id).values(updated_at=now(), epoch=new_epoch())
     )

@@ -15,11 +15,13 @@ from scorekeeper.present.group_stats import Board, Names, Records, between, boar
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.ratings import Ratings, rated
 from scorekeeper.present.rivals import Ladder, Rivals, ladders, rivals
+from scorekeeper.present.seasons import SeasonFigures, season_figures
 from scorekeeper.scoring.ladder import MAX_BEST
 from scorekeeper.scoring.rating import in_date_order
 from scorekeeper.storage import groups
 from scorekeeper.storage.groups import GroupGame
 from scorekeeper.storage.models import GroupRow
+from scorekeeper.storage.seasons import seasons as group_seasons
 from scorekeeper.util.memo import K, Memo, V
 from scorekeeper.web.common.numbers import parse_int
 
@@ -79,6 +81,7 @@ class Figures:
     """From every finished game of the group, whatever the dates chosen: a rating is its history."""
     rivals: tuple[Rivals, ...] = ()
     ladders: tuple[Ladder, ...] = ()
+    seasons: tuple[SeasonFigures, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -154,13 +157,16 @@ def figures(row: GroupRow, state: str, chosen: Filter) -> Figures:
     """The leaderboards and lists of the group over the dates chosen."""
 
     def make() -> Figures:
+        periods = group_seasons(row)  # read before the state is checked, as the games are
         played, names = _games(row, state)
         counted = between(played, chosen.start, chosen.end)
+        held = tuple(season_figures(p, played, names) for p in periods)
         ratings = rated(in_date_order((one.game, one.row.created_at) for one in played), names)
         ledger = rivals(counted, names)
         shown = boards(counted, names)
         best = ladders(counted, names, chosen.best) if chosen.best else ()
-        return Figures(played, names, shown, len(counted), records(counted, names), ratings, ledger, best)
+        figured = (records(counted, names), ratings, ledger, best, held)
+        return Figures(played, names, shown, len(counted), *figured)
 
     return made_once(FIGURES, (row.edit_hash, state, chosen.key), row.edit_hash, make)
 

@@ -6,8 +6,6 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from markupsafe import Markup
-from wtforms import SelectField, StringField
-from wtforms.validators import DataRequired, Length, ValidationError
 
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.i18n import locale, persian_digits
@@ -23,46 +21,11 @@ from scorekeeper.web.common.share import public_base
 
 from .charts import average, charts
 from .figures import Figures, Filter, figures, made_once, night, settled
+from .forms import MergeForm, NewGroupForm, SeasonForm
 from .ratings import game_kind, strength
 
 bp = Blueprint("groups", __name__)
 KINDS = "<any(gr, gv):kind>"
-
-
-class NewGroupForm(FlaskForm):
-    name = StringField(validators=[DataRequired(), Length(max=groups.NAME_LIMIT)])
-
-    def validate_name(self, field: StringField) -> None:
-        if not groups.storable(field.data or ""):
-            raise ValidationError(_("A group's name cannot hold control characters."))
-
-
-class MergeForm(FlaskForm):
-    """Two spellings seen in the group's games: the first is counted as the second from now on."""
-
-    alias = SelectField(validate_choice=False)
-    name = SelectField(validate_choice=False)
-
-    def fill(self, spellings: list[str]) -> None:
-        self.alias.label.text = _("This spelling")
-        self.name.label.text = _("is the same player as")
-        self.alias.choices = self.name.choices = [(s, s) for s in spellings]
-
-    def validate_alias(self, field: SelectField) -> None:
-        self._seen(field)
-        if not groups.mergeable(field.data):
-            # Its folded spelling is what is kept, and folding may lengthen it (ß to ss).
-            raise ValidationError(_("This spelling is too long to be merged."))
-
-    def validate_name(self, field: SelectField) -> None:
-        self._seen(field)
-
-    def _seen(self, field: SelectField) -> None:
-        seen = {groups.fold(str(value)) for value, _label in field.choices or []}
-        data = field.data
-        too_long = len(data or "") > groups.SPELLING_LIMIT
-        if not data or too_long or not groups.storable(data) or groups.fold(data) not in seen:
-            raise ValidationError(_("Choose a name seen in the group's games."))
 
 
 def group_or_404(token: str, kind: str) -> groups.StoredGroup:
@@ -93,7 +56,7 @@ def page(kind: str, token: str) -> ResponseReturnValue:
     """Show the group: tonight's tables, leaderboards over the chosen dates, players, games."""
     stored = group_or_404(token, kind)
     _remember(f"{kind}/{token}")
-    return _page(stored)
+    return render_page(stored)
 
 
 GROUPS_KEPT = 6
@@ -127,7 +90,12 @@ def groups_opened() -> list[tuple[str, groups.StoredGroup]]:
     return found
 
 
-def _page(stored: groups.StoredGroup, form: MergeForm | None = None, status: int = 200) -> Response:
+def render_page(
+    stored: groups.StoredGroup,
+    form: MergeForm | None = None,
+    status: int = 200,
+    season_form: SeasonForm | None = None,
+) -> Response:
     chosen = Filter.of(request.args)
 
     def show(state: str) -> tuple[Figures, dict[str, Markup], str]:
@@ -150,6 +118,7 @@ def _page(stored: groups.StoredGroup, form: MergeForm | None = None, status: int
         links=stored.game_links(shown.games),
         etag=page_etag("gr" if stored.editable else "gv", state),
         merge_form=form,
+        season_form=(season_form or SeasonForm()).labelled(),
         merged=[(shown.names.spelling.get(alias, alias), name) for alias, name in merged],
     )
     response = Response(body, status=422 if chosen.errors else status)
@@ -172,7 +141,7 @@ def merge(token: str) -> ResponseReturnValue:
         form.name.errors = [_("These two spellings are already one player.")]
     elif "csrf_token" in form.errors:
         abort(400)
-    return _page(stored, form, 422)
+    return render_page(stored, form, 422)
 
 
 @bp.post("/gr/<token>/unmerge")

@@ -1,0 +1,97 @@
+"""The group pages' forms: a new group, a merge of two spellings, a season."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from flask_wtf import FlaskForm
+from wtforms import SelectField, StringField
+from wtforms.validators import DataRequired, Length, ValidationError
+
+from scorekeeper.present.i18n import gettext as _
+from scorekeeper.storage import groups
+from scorekeeper.storage.seasons import NAME_LIMIT
+
+
+class NewGroupForm(FlaskForm):
+    name = StringField(validators=[DataRequired(), Length(max=groups.NAME_LIMIT)])
+
+    def validate_name(self, field: StringField) -> None:
+        if not groups.storable(field.data or ""):
+            raise ValidationError(_("A group's name cannot hold control characters."))
+
+
+class MergeForm(FlaskForm):
+    """Two spellings seen in the group's games: the first is counted as the second from now on."""
+
+    alias = SelectField(validate_choice=False)
+    name = SelectField(validate_choice=False)
+
+    def fill(self, spellings: list[str]) -> None:
+        self.alias.label.text = _("This spelling")
+        self.name.label.text = _("is the same player as")
+        self.alias.choices = self.name.choices = [(s, s) for s in spellings]
+
+    def validate_alias(self, field: SelectField) -> None:
+        self._seen(field)
+        if not groups.mergeable(field.data):
+            # Its folded spelling is what is kept, and folding may lengthen it (ß to ss).
+            raise ValidationError(_("This spelling is too long to be merged."))
+
+    def validate_name(self, field: SelectField) -> None:
+        self._seen(field)
+
+    def _seen(self, field: SelectField) -> None:
+        seen = {groups.fold(str(value)) for value, _label in field.choices or []}
+        data = field.data
+        too_long = len(data or "") > groups.SPELLING_LIMIT
+        if not data or too_long or not groups.storable(data) or groups.fold(data) not in seen:
+            raise ValidationError(_("Choose a name seen in the group's games."))
+
+
+def _day(text: str | None) -> date:
+    try:
+        return date.fromisoformat((text or "").strip()[:40])
+    except ValueError:
+        raise ValidationError(_("Give a date as year-month-day, e.g. 2026-03-31.")) from None
+
+
+class SeasonForm(FlaskForm):
+    """A named period of the group: its name, first and last days (the date inputs' ISO dates)."""
+
+    name = StringField()
+    first = StringField()
+    last = StringField()
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        # "season-name" and so on: the merge form on the same page has a field "name" too.
+        super().__init__(*args, prefix="season", **kwargs)
+
+    def labelled(self) -> SeasonForm:
+        self.name.label.text = _("Name of the season")
+        self.first.label.text = _("First day")
+        self.last.label.text = _("Last day")
+        return self
+
+    def validate_name(self, field: StringField) -> None:
+        name = " ".join((field.data or "").split())
+        if not name or len(name) > NAME_LIMIT or not groups.storable(name):
+            raise ValidationError(_("Give the season a name of at most %(n)s characters.", n=NAME_LIMIT))
+        field.data = name
+
+    def validate_first(self, field: StringField) -> None:
+        _day(field.data)
+
+    def validate_last(self, field: StringField) -> None:
+        last = _day(field.data)
+        try:
+            first = _day(self.first.data)
+        except ValidationError:
+            return  # said next to the first day
+        if last < first:
+            raise ValidationError(_("The last day comes before the first."))
+
+    @property
+    def days(self) -> tuple[date, date]:
+        """The first and last days, once the form is valid."""
+        return _day(self.first.data), _day(self.last.data)
