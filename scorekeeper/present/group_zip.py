@@ -13,13 +13,14 @@ from __future__ import annotations
 import io
 import json
 import zipfile
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
 from typing import Any
 
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.scoring import Game, GameError, Problem, loads
 from scorekeeper.storage import groups
+from scorekeeper.storage.seasons import NAME_LIMIT as SEASON_NAME_LIMIT
 from scorekeeper.util.cooperate import pause
 
 MANIFEST = "group.json"
@@ -49,6 +50,8 @@ class GroupFile:
     merges: dict[str, str]
     games: list[tuple[Game, datetime | None]]
     """Each game with the time it was started, when the manifest says."""
+    seasons: list[tuple[str, date, date]] = field(default_factory=list)
+    """The group's seasons (name, first and last days), when the manifest has them."""
 
 
 # What export() writes, and all a zip tool makes of game files. Python's zipfile inflates a bzip2
@@ -107,7 +110,8 @@ def read(data: bytes) -> GroupFile:
         raise ZipProblem(_("The zip holds no game file."))
     name, merges = _manifest(manifest)
     started = _dates(manifest)
-    return GroupFile(name, merges, [(game, started.get(file)) for file, game in sorted(games.items())])
+    found = [(game, started.get(file)) for file, game in sorted(games.items())]
+    return GroupFile(name, merges, found, _seasons(manifest))
 
 
 def _game(name: str, body: bytes) -> Game:
@@ -146,6 +150,32 @@ def _dates(manifest: dict[str, Any]) -> dict[str, datetime]:
                 continue
             found[entry["file"]] = started_at(when)
     return found
+
+
+def _seasons(manifest: dict[str, Any]) -> list[tuple[str, date, date]]:
+    """The seasons the manifest lists (optional), each checked as the page's form checks one; one
+    that is not readable is refused, so that a group does not come back with a season less."""
+    listed = manifest.get("seasons") or []
+    read = [_season(entry) for entry in (listed if isinstance(listed, list) else [None])]
+    found = [season for season in read if season is not None]
+    folded = {groups.fold(name) for name, _first, _last in found}
+    if len(found) < len(read) or len(folded) < len(found):
+        raise ZipProblem(_("The seasons in %(file)s are not readable.", file=MANIFEST))
+    return found
+
+
+def _season(entry: object) -> tuple[str, date, date] | None:
+    """One season of the manifest, or None when it is not one."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+        return None
+    name = " ".join(entry["name"].split())
+    try:
+        first = date.fromisoformat(str(entry.get("first_day"))[:40])
+        last = date.fromisoformat(str(entry.get("last_day"))[:40])
+    except ValueError:
+        return None
+    good = name and len(name) <= SEASON_NAME_LIMIT and groups.storable(name) and first <= last
+    return (name, first, last) if good else None
 
 
 # No game of this app was started before it existed, nor after it is imported. Outside that, a

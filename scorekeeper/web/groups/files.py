@@ -19,7 +19,8 @@ from scorekeeper.present.group_zip import (
 from scorekeeper.scoring import dumps
 from scorekeeper.storage import db, groups, new_games
 from scorekeeper.storage.links import new_token
-from scorekeeper.storage.models import NameMergeRow
+from scorekeeper.storage.models import NameMergeRow, SeasonRow
+from scorekeeper.storage.seasons import seasons
 from scorekeeper.util.cooperate import pause
 
 __all__ = [
@@ -47,6 +48,10 @@ def export(group: groups.StoredGroup) -> bytes:
             "format": GROUP_FORMAT,
             "name": group.row.name,
             "merges": groups.merges(group.row),
+            "seasons": [
+                {"name": x.name, "first_day": x.first_day.isoformat(), "last_day": x.last_day.isoformat()}
+                for x in seasons(group.row)
+            ],
             "games": listed,
         }
         archive.writestr(MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=2))
@@ -71,6 +76,8 @@ def store_group(found: GroupFile) -> groups.CreatedGroup:
         created = groups.stage(found.name, tokens)
         for alias, name in found.merges.items():
             s.add(NameMergeRow(group_id=created.id, alias=alias, name=name))
+        for name, first, last in found.seasons:
+            s.add(SeasonRow(group_id=created.id, name=name, first_day=first, last_day=last))
         new_games.insert_many(prepared, created.id, "import", between=pause)
         s.commit()
     except BaseException:

@@ -6,7 +6,10 @@ Marked `postgres`: `make postgres` runs these against a real PostgreSQL server a
 
 from __future__ import annotations
 
+import io
+import json
 import re
+import zipfile
 from datetime import UTC, datetime, timedelta
 from html import unescape
 
@@ -15,9 +18,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.storage.models import SeasonRow
+from tests.builders import full_game
 from tests.web.helpers import count_rows, errors_after
 
 from .test_group_ratings import club
+from .test_group_transfer import upload, zipped
 
 pytestmark = pytest.mark.postgres
 
@@ -118,3 +123,39 @@ def test_the_read_only_link_shows_seasons_and_cannot_change_them(app: Flask, cli
     token = view.rsplit("/", 1)[1]
     assert client.post(f"/gr/{token}/seasons", data=form({**SPRING, "name": "Summer"})).status_code == 404
     assert count_rows(app, SeasonRow) == 1
+
+
+def test_seasons_go_out_in_the_zip_and_come_back(app: Flask, client: FlaskClient) -> None:
+    edit = club(app, client)
+    client.post(f"{edit}/seasons", data=form(SPRING))
+    client.post(f"{edit}/seasons", data=form({"name": "Hiver", "first": "2025-12-01", "last": "2026-02-28"}))
+    archive = client.get(f"{edit}/export.zip").data
+    with zipfile.ZipFile(io.BytesIO(archive)) as opened:
+        listed = json.loads(opened.read("group.json"))["seasons"]
+    assert [s["name"] for s in listed] == ["Hiver", "Spring"]
+    again = upload(client, archive).headers["Location"]
+    html = client.get(again).text
+    assert html.index("<bdi>Hiver</bdi>") < html.index("<bdi>Spring</bdi>")
+    assert count_rows(app, SeasonRow) == 4
+
+
+@pytest.mark.parametrize(
+    "seasons",
+    [
+        [{"name": "Spring", "first_day": "2026-03-02", "last_day": "2026-03-01"}],
+        [{"name": "", "first_day": "2026-03-01", "last_day": "2026-03-02"}],
+        [{"name": "Spring", "first_day": "March", "last_day": "2026-03-02"}],
+        [{"name": "A", "first_day": "2026-03-01", "last_day": "2026-03-02"}] * 2,
+        "Spring",
+        [None],
+    ],
+)
+def test_a_zip_with_unreadable_seasons_stores_nothing(
+    app: Flask, client: FlaskClient, seasons: object
+) -> None:
+    manifest = {"format": "barbu-group/1", "name": "Club", "seasons": seasons}
+    content = zipped({"a.json": json.dumps(full_game()), "group.json": json.dumps(manifest)})
+    response = upload(client, content)
+    assert response.status_code == 422
+    assert "The seasons in group.json are not readable." in response.text
+    assert count_rows(app, SeasonRow) == 0
