@@ -15,6 +15,7 @@ from .storage import db, limits, pruning
 from .web.common import assets, errors, language, security, share
 from .web.deals import views as deals
 from .web.games import views as games
+from .web.groups import seasons as group_seasons
 from .web.groups import transfer as group_transfer
 from .web.groups import views as groups
 from .web.home import views as home
@@ -69,6 +70,7 @@ def register_blueprints(app: Flask) -> None:
         paper_check.bp,
         groups.bp,
         group_transfer.bp,
+        group_seasons.bp,
         summary.bp,
         language.bp,
         errors.bp,

@@ -11,33 +11,15 @@ from flask.cli import with_appcontext
 
 from scorekeeper.present.report import sheet_json
 from scorekeeper.present.text_sheet import render
-from scorekeeper.scoring import Game, GameError, loads, score
+from scorekeeper.scoring import GameError, score
 from scorekeeper.scoring.settle import DEFAULT_CURRENCY, parse_currency, parse_stake, settle
 from scorekeeper.storage.backup import backup_command, export_all_command
 from scorekeeper.storage.pruning import prune_command
 from scorekeeper.storage.restore import restore_command
 
-
-def read_input(path: str) -> bytes:
-    """The bytes of `path`, or of standard input for `-`; exits 1 if it cannot be read."""
-    try:
-        if path == "-":
-            return sys.stdin.buffer.read()
-        with open(path, "rb") as file:
-            return file.read()
-    except OSError as error:
-        click.echo(f"cannot read {path}: {error.strerror}", err=True)
-        sys.exit(1)
-
-
-def read_game(path: str) -> Game:
-    """The checked game in file `path`; on a problem, prints each one and exits 1."""
-    try:
-        return loads(read_input(path))
-    except GameError as error:
-        for problem in error.problems:
-            click.echo(str(problem), err=True)
-        sys.exit(1)
+from .rating import rate_command
+from .reading import read_game
+from .rivals import rivals_command
 
 
 @click.command("score")
@@ -112,6 +94,8 @@ COMMANDS = [
     score_command,
     settle_command,
     import_command,
+    rate_command,
+    rivals_command,
     prune_command,
     backup_command,
     restore_command,

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
-from scorekeeper.scoring import GAMES, GameKind
+from scorekeeper.scoring import GAMES, Game, GameKind
 from scorekeeper.scoring.stats import GameStats, PlayerRecord, combine, game_stats
 from scorekeeper.storage.groups import GroupGame, fold
 from scorekeeper.util.memo import Memo
@@ -29,8 +29,19 @@ class Names:
         self.merges = merges
         self.spelling: dict[str, str] = {}
         for played in sorted(games, key=lambda g: (g.row.created_at, g.row.id)):
-            for name in played.game.players:
-                self.spelling[fold(name)] = " ".join(name.split())
+            self._spell(played.game)
+
+    def _spell(self, game: Game) -> None:
+        for name in game.players:
+            self.spelling[fold(name)] = " ".join(name.split())
+
+    @classmethod
+    def of_games(cls, oldest_first: Iterable[Game], merges: dict[str, str]) -> Names:
+        """Who is who across games that are not stored (a group's zip, game files), oldest first."""
+        names = cls((), merges)
+        for game in oldest_first:
+            names._spell(game)
+        return names
 
     def key(self, name: str) -> str:
         """The player a name stands for, as a folded key."""

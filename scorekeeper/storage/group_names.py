@@ -145,3 +145,10 @@ def name_changes(group_id: int, spellings: list[str]) -> list[NameChangeRow]:
         select(NameChangeRow).where(NameChangeRow.group_id == group_id).order_by(NameChangeRow.id.desc())
     )
     return [r for r in rows if fold(r.alias) in keys or fold(r.name) in keys]
+
+
+def touch(group: GroupRow) -> None:
+    """Give the group a new state: what its pages show has changed (storage/group_state)."""
+    db.session().execute(
+        update(GroupRow).where(GroupRow.id == group.id).values(updated_at=now(), epoch=new_epoch())
+    )

@@ -5,12 +5,13 @@ Nothing computed (scores, totals) is stored; the engine derives it.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Date,
     DateTime,
     ForeignKey,
     Integer,
@@ -219,6 +220,20 @@ class NameChangeRow(Base):
     alias: Mapped[str] = mapped_column(String(40))
     name: Mapped[str] = mapped_column(String(40))
     submission: Mapped[str | None] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class SeasonRow(Base):
+    """A named period of a group (a month, a season the club names), its first and last days."""
+
+    __tablename__ = "seasons"
+    __table_args__ = (UniqueConstraint("group_id", "name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    first_day: Mapped[date] = mapped_column(Date)
+    last_day: Mapped[date] = mapped_column(Date)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 

@@ -193,3 +193,27 @@ def test_the_new_group_and_import_screens(
     page.click("button[type=submit]")
     expect(page.locator(".error")).to_have_count(1)
     check(page, axe_check, tap_targets_check)
+
+
+def test_the_ratings_the_ledger_and_a_ladder(
+    page: Page,
+    persian: Page,
+    ten_games: StoredClub,
+    live_server: str,
+    axe_check,
+    tap_targets_check,
+    screenshot,
+) -> None:
+    page.goto(f"{live_server}/gv/{ten_games.view_token}?best=2")
+    expect(page.locator("table.rating")).to_have_count(2)  # Barbu and French Barbu
+    expect(page.locator("table.rivals")).to_have_count(1)  # French Barbu has no doubles
+    expect(page.locator("table.ladder")).to_have_count(2)
+    expect(page.locator("table.rating .provisional-mark").first).to_be_visible()
+    check(page, axe_check, tap_targets_check)
+    page.locator("section.ratings").screenshot(path=SCREENSHOTS / "group-ratings.png")
+    page.locator("section.rivals").screenshot(path=SCREENSHOTS / "group-rivals.png")
+    screenshot(page, "group-ratings-page")
+    persian.goto(f"{live_server}/gv/{ten_games.view_token}?best=2")
+    check(persian, axe_check, tap_targets_check)
+    persian.locator("section.ratings").screenshot(path=SCREENSHOTS / "group-ratings-fa.png")
+    persian.locator("section.rivals").screenshot(path=SCREENSHOTS / "group-rivals-fa.png")

@@ -13,10 +13,17 @@ from werkzeug.datastructures import MultiDict
 
 from scorekeeper.present.group_stats import Board, Names, Records, between, boards, records, tonight
 from scorekeeper.present.i18n import gettext as _
+from scorekeeper.present.ratings import Ratings, rated
+from scorekeeper.present.rivals import Ladder, Rivals, ladders, rivals
+from scorekeeper.present.seasons import SeasonFigures, season_figures
+from scorekeeper.scoring.ladder import MAX_BEST
+from scorekeeper.scoring.rating import in_date_order
 from scorekeeper.storage import groups
 from scorekeeper.storage.groups import GroupGame
 from scorekeeper.storage.models import GroupRow
+from scorekeeper.storage.seasons import seasons as group_seasons
 from scorekeeper.util.memo import K, Memo, V
+from scorekeeper.web.common.numbers import parse_int
 
 
 @dataclass(frozen=True)
@@ -27,13 +34,17 @@ class Filter:
     end: date | None = None
     typed: dict[str, str] = field(default_factory=dict)
     errors: dict[str, str] = field(default_factory=dict)
+    best: int | None = None
+    """The best-N ladder's N, when one is asked for."""
 
     @classmethod
     def of(cls, args: MultiDict[str, str]) -> Filter:
-        typed = {k: (args.get(k) or "").strip()[:40] for k in ("from", "to")}
+        typed = {k: (args.get(k) or "").strip()[:40] for k in ("from", "to", "best")}
         found: dict[str, date | None] = {}
         errors = {}
         for key, value in typed.items():
+            if key == "best":
+                continue
             found[key] = None
             if value:
                 try:
@@ -43,11 +54,18 @@ class Filter:
         start, end = found["from"], found["to"]
         if start and end and start > end:
             errors["to"] = _("The last day comes before the first.")
-        return cls(start, end, typed, errors)
+        try:
+            best = parse_int(typed["best"])
+        except ValueError:
+            best = 0
+        if best is not None and not 1 <= best <= MAX_BEST:
+            best = None
+            errors["best"] = _("Give a number of games from 1 to %(n)s.", n=MAX_BEST)
+        return cls(start, end, typed, errors, best)
 
     @property
-    def key(self) -> tuple[date | None, date | None]:
-        return (self.start, self.end)
+    def key(self) -> tuple[date | None, date | None, int | None]:
+        return (self.start, self.end, self.best)
 
 
 @dataclass(frozen=True)
@@ -59,6 +77,11 @@ class Figures:
     boards: list[Board]
     counted: int
     records: list[Records]
+    ratings: tuple[Ratings, ...] = ()
+    """From every finished game of the group, whatever the dates chosen: a rating is its history."""
+    rivals: tuple[Rivals, ...] = ()
+    ladders: tuple[Ladder, ...] = ()
+    seasons: tuple[SeasonFigures, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -134,9 +157,16 @@ def figures(row: GroupRow, state: str, chosen: Filter) -> Figures:
     """The leaderboards and lists of the group over the dates chosen."""
 
     def make() -> Figures:
+        periods = group_seasons(row)  # read before the state is checked, as the games are
         played, names = _games(row, state)
         counted = between(played, chosen.start, chosen.end)
-        return Figures(played, names, boards(counted, names), len(counted), records(counted, names))
+        held = tuple(season_figures(p, played, names) for p in periods)
+        ratings = rated(in_date_order((one.game, one.row.created_at) for one in played), names)
+        ledger = rivals(counted, names)
+        shown = boards(counted, names)
+        best = ladders(counted, names, chosen.best) if chosen.best else ()
+        figured = (records(counted, names), ratings, ledger, best, held)
+        return Figures(played, names, shown, len(counted), *figured)
 
     return made_once(FIGURES, (row.edit_hash, state, chosen.key), row.edit_hash, make)
 

@@ -1,55 +1,37 @@
-"""A group as a zip file: one `barbu-game/1` file per game and a `group.json` manifest.
-
-The manifest holds what no game file does: the group's name and its merged
-spellings. Reading a zip checks everything before anything is stored: its
-size, the number of files, every file's uncompressed size (a zip bomb says
-little in its directory and much when inflated, so inflating stops at the
-limit whatever the directory says), the manifest, and every game.
-"""
+"""A group as a zip file: writing one (a game file per game and the `group.json` manifest), and
+storing one read by present/group_zip.py as a new group."""
 
 from __future__ import annotations
 
 import io
 import json
 import zipfile
-from dataclasses import dataclass
-from datetime import UTC, datetime
-from typing import Any
 
-from scorekeeper.present.i18n import gettext as _
-from scorekeeper.scoring import Game, GameError, Problem, dumps, loads
+from scorekeeper.present.group_zip import (
+    GROUP_FORMAT,
+    MANIFEST,
+    MAX_FILES,
+    MAX_ZIP,
+    GroupFile,
+    ZipProblem,
+    read,
+)
+from scorekeeper.scoring import dumps
 from scorekeeper.storage import db, groups, new_games
 from scorekeeper.storage.links import new_token
-from scorekeeper.storage.models import NameMergeRow
+from scorekeeper.storage.models import NameMergeRow, SeasonRow
+from scorekeeper.storage.seasons import seasons
 from scorekeeper.util.cooperate import pause
 
-MANIFEST = "group.json"
-GROUP_FORMAT = "barbu-group/1"
-# Within the app's limit on any request (256 KB, config.py): game files deflate well, and a zip of a
-# hundred played games is under 90 KB. What it may inflate to is bounded separately, below.
-MAX_ZIP = 240 * 1024
-MAX_FILES = 500
-MAX_MEMBER = 100 * 1024  # as a single game file (web/transfer.py)
-MAX_TOTAL = 8 * 1024 * 1024
-
-
-class ZipProblem(Exception):
-    """Why a zip cannot be read as a group; the message is for the player, with the problems of a
-    game file that is not valid (for the web layer to put in the player's words)."""
-
-    def __init__(self, message: str, problems: tuple[Problem, ...] = ()) -> None:
-        super().__init__(message)
-        self.problems = problems
-
-
-@dataclass(frozen=True)
-class GroupFile:
-    """A group as read from a zip: its name, merged spellings and games, all checked."""
-
-    name: str
-    merges: dict[str, str]
-    games: list[tuple[Game, datetime | None]]
-    """Each game with the time it was started, when the manifest says."""
+__all__ = [
+    "MAX_FILES",
+    "MAX_ZIP",
+    "GroupFile",
+    "ZipProblem",
+    "export",
+    "read",
+    "store_group",
+]
 
 
 def export(group: groups.StoredGroup) -> bytes:
@@ -66,125 +48,14 @@ def export(group: groups.StoredGroup) -> bytes:
             "format": GROUP_FORMAT,
             "name": group.row.name,
             "merges": groups.merges(group.row),
+            "seasons": [
+                {"name": x.name, "first_day": x.first_day.isoformat(), "last_day": x.last_day.isoformat()}
+                for x in seasons(group.row)
+            ],
             "games": listed,
         }
         archive.writestr(MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=2))
     return out.getvalue()
-
-
-# What export() writes, and all a zip tool makes of game files. Python's zipfile inflates a bzip2
-# or LZMA chunk whole before any limit applies (a 929-byte member asks for gigabytes), so those
-# methods are refused unread; deflate is inflated a chunk at a time, each chunk bounded.
-METHODS = (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED)
-CHUNK = 16 * 1024
-
-
-def _read(archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: list[int]) -> bytes:
-    """One member, inflated no further than its limit and the whole zip's budget."""
-    if info.compress_type not in METHODS:
-        name = info.filename[:80]
-        raise ZipProblem(_("%(file)s is compressed in a way this app cannot read; zip it again.", file=name))
-    limit = min(MAX_MEMBER, budget[0])
-    if info.file_size > limit:  # what the directory says; the inflating below checks what is so
-        raise ZipProblem(_("%(file)s is too large for a game file.", file=info.filename[:80]))
-    chunks, size = [], 0
-    with archive.open(info) as member:
-        while chunk := member.read(min(CHUNK, limit + 1 - size)):
-            chunks.append(chunk)
-            size += len(chunk)
-            if size > limit:
-                raise ZipProblem(_("%(file)s is too large for a game file.", file=info.filename[:80]))
-    budget[0] -= size
-    return b"".join(chunks)
-
-
-def read(data: bytes) -> GroupFile:
-    """The group in zip `data`, checked whole; ZipProblem says what is wrong."""
-    if len(data) > MAX_ZIP:
-        raise ZipProblem(_("The file is larger than %(kb)s KB.", kb=MAX_ZIP // 1024))
-    try:
-        archive = zipfile.ZipFile(io.BytesIO(data))
-        infos = [i for i in archive.infolist() if not i.is_dir()]
-    except (zipfile.BadZipFile, OSError, ValueError, EOFError):
-        raise ZipProblem(_("This is not a zip file.")) from None
-    if len(infos) > MAX_FILES:
-        raise ZipProblem(_("The zip holds more than %(n)s files.", n=MAX_FILES))
-    budget = [MAX_TOTAL]
-    manifest: Any = {}
-    games: dict[str, Game] = {}
-    try:
-        for info in infos:
-            if info.filename.startswith("__MACOSX/") or info.filename.rsplit("/", 1)[-1].startswith("."):
-                continue  # what some zip tools add beside the files
-            body = _read(archive, info, budget)
-            pause()  # checking 500 games takes a second: the worker's other phones are answered meanwhile
-            if info.filename == MANIFEST:
-                manifest = json.loads(body.decode("utf-8"))
-            elif info.filename.endswith(".json"):
-                games[info.filename] = _game(info.filename, body)
-    except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, RuntimeError):
-        raise ZipProblem(_("The zip file is damaged.")) from None
-    if not games:
-        raise ZipProblem(_("The zip holds no game file."))
-    name, merges = _manifest(manifest)
-    started = _dates(manifest)
-    return GroupFile(name, merges, [(game, started.get(file)) for file, game in sorted(games.items())])
-
-
-def _game(name: str, body: bytes) -> Game:
-    try:
-        return loads(body)
-    except GameError as error:
-        message = _("%(file)s is not a valid game file:", file=name[:80])
-        raise ZipProblem(message, tuple(error.problems[:5])) from None
-
-
-def _manifest(manifest: Any) -> tuple[str, dict[str, str]]:
-    """The group's name and merges from the manifest; a missing or odd one gives a plain group."""
-    if not isinstance(manifest, dict):
-        raise ZipProblem(_("%(file)s is not a group manifest.", file=MANIFEST))
-    name = manifest.get("name")
-    name = "".join(ch for ch in name if groups.storable(ch)) if isinstance(name, str) else ""
-    name = " ".join(name.split())[: groups.NAME_LIMIT]
-    merges = manifest.get("merges") or {}
-    if not isinstance(merges, dict) or not all(
-        isinstance(k, str) and isinstance(v, str) and groups.mergeable(k) and groups.mergeable(v)
-        for k, v in merges.items()
-    ):
-        raise ZipProblem(_("The merged names in %(file)s are not readable.", file=MANIFEST))
-    return name or _("Imported group"), {groups.fold(k): v for k, v in merges.items()}
-
-
-def _dates(manifest: dict[str, Any]) -> dict[str, datetime]:
-    """When each game was started, by file name, as far as the manifest says (dates are optional)."""
-    found = {}
-    listed = manifest.get("games")
-    for entry in listed if isinstance(listed, list) else []:
-        if isinstance(entry, dict) and isinstance(entry.get("file"), str):
-            try:
-                when = datetime.fromisoformat(str(entry.get("created_at"))[:40])
-            except ValueError:
-                continue
-            found[entry["file"]] = started_at(when)
-    return found
-
-
-# No game of this app was started before it existed, nor after it is imported. Outside that, a
-# date is clamped: year 1 or 9999 with an offset overflows when turned to UTC, or is stored by
-# PostgreSQL and then cannot be read back into Python (year 0), which would break the pages for good.
-EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
-
-
-def started_at(when: datetime, now: datetime | None = None) -> datetime:
-    """A start date from a manifest, in UTC, clamped to the years a game can have been played."""
-    latest = now or datetime.now(UTC)
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)
-    try:
-        when = when.astimezone(UTC)
-    except OverflowError:
-        return EARLIEST if when.year < EARLIEST.year else latest
-    return min(max(when, EARLIEST), latest)
 
 
 def store_group(found: GroupFile) -> groups.CreatedGroup:
@@ -205,6 +76,8 @@ def store_group(found: GroupFile) -> groups.CreatedGroup:
         created = groups.stage(found.name, tokens)
         for alias, name in found.merges.items():
             s.add(NameMergeRow(group_id=created.id, alias=alias, name=name))
+        for name, first, last in found.seasons:
+            s.add(SeasonRow(group_id=created.id, name=name, first_day=first, last_day=last))
         new_games.insert_many(prepared, created.id, "import", between=pause)
         s.commit()
     except BaseException:

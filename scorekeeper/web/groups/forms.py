@@ -1,6 +1,8 @@
-"""The group screens' forms: a new group, a merge of two spellings, a merge undone."""
+"""The group pages' forms: a new group, a merge of two spellings, a merge undone, a season."""
 
 from __future__ import annotations
+
+from datetime import date
 
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, SelectField, StringField
@@ -9,6 +11,7 @@ from wtforms.validators import DataRequired, Length, ValidationError
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.scoring.words import N_
 from scorekeeper.storage import groups
+from scorekeeper.storage.seasons import NAME_LIMIT
 from scorekeeper.web.common.forms import new_submission_id
 
 
@@ -66,3 +69,51 @@ UNMERGE_MOVED = N_(
     "The group's names changed on another phone since this page was shown; nothing was undone."
     " Here they are as they are now."
 )
+
+
+def _day(text: str | None) -> date:
+    try:
+        return date.fromisoformat((text or "").strip()[:40])
+    except ValueError:
+        raise ValidationError(_("Give a date as year-month-day, e.g. 2026-03-31.")) from None
+
+
+class SeasonForm(FlaskForm):
+    """A named period of the group: its name, first and last days (the date inputs' ISO dates)."""
+
+    name = StringField()
+    first = StringField()
+    last = StringField()
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        # "season-name" and so on: the merge form on the same page has a field "name" too.
+        super().__init__(*args, prefix="season", **kwargs)
+
+    def labelled(self) -> SeasonForm:
+        self.name.label.text = _("Name of the season")
+        self.first.label.text = _("First day")
+        self.last.label.text = _("Last day")
+        return self
+
+    def validate_name(self, field: StringField) -> None:
+        name = " ".join((field.data or "").split())
+        if not name or len(name) > NAME_LIMIT or not groups.storable(name):
+            raise ValidationError(_("Give the season a name of at most %(n)s characters.", n=NAME_LIMIT))
+        field.data = name
+
+    def validate_first(self, field: StringField) -> None:
+        _day(field.data)
+
+    def validate_last(self, field: StringField) -> None:
+        last = _day(field.data)
+        try:
+            first = _day(self.first.data)
+        except ValidationError:
+            return  # said next to the first day
+        if last < first:
+            raise ValidationError(_("The last day comes before the first."))
+
+    @property
+    def days(self) -> tuple[date, date]:
+        """The first and last days, once the form is valid."""
+        return _day(self.first.data), _day(self.last.data)

@@ -8,6 +8,7 @@ from markupsafe import Markup
 
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.i18n import locale, persian_digits
+from scorekeeper.scoring.rating import PROVISIONAL
 from scorekeeper.storage import groups, limits, store
 from scorekeeper.storage.store import StoredGame
 from scorekeeper.util.memo import Memo
@@ -20,7 +21,8 @@ from scorekeeper.web.common.share import public_base
 
 from .charts import average, charts
 from .figures import Figures, Filter, figures, made_once, night, settled
-from .forms import MERGE_MOVED, UNMERGE_MOVED, MergeForm, NewGroupForm, UnmergeForm
+from .forms import MERGE_MOVED, UNMERGE_MOVED, MergeForm, NewGroupForm, SeasonForm, UnmergeForm
+from .ratings import game_kind, strength
 
 bp = Blueprint("groups", __name__)
 KINDS = "<any(gr, gv):kind>"
@@ -54,7 +56,7 @@ def page(kind: str, token: str) -> ResponseReturnValue:
     """Show the group: tonight's tables, leaderboards over the chosen dates, players, games."""
     stored = group_or_404(token, kind)
     _remember(f"{kind}/{token}")
-    return _page(stored)
+    return render_page(stored)
 
 
 GROUPS_KEPT = 6
@@ -88,8 +90,12 @@ def groups_opened() -> list[tuple[str, groups.StoredGroup]]:
     return found
 
 
-def _page(
-    stored: groups.StoredGroup, form: MergeForm | None = None, status: int = 200, notice: str | None = None
+def render_page(
+    stored: groups.StoredGroup,
+    form: MergeForm | None = None,
+    status: int = 200,
+    notice: str | None = None,
+    season_form: SeasonForm | None = None,
 ) -> Response:
     chosen = Filter.of(request.args)
 
@@ -108,6 +114,7 @@ def _page(
         stored=stored,
         chosen=chosen,
         figures=shown,
+        provisional_games=PROVISIONAL,
         charts=drawn,
         live=live_part,
         links=stored.game_links(shown.games),
@@ -115,6 +122,7 @@ def _page(
         merge_form=form,
         merge_notice=notice,
         new_submission_id=new_submission_id,
+        season_form=(season_form or SeasonForm()).labelled(),
         merged=[(shown.names.spelling.get(alias, alias), name) for alias, name in merged],
     )
     response = Response(body, status=422 if chosen.errors else status)
@@ -144,7 +152,7 @@ def merge(token: str) -> ResponseReturnValue:
         form.name.errors = [_("These two spellings are already one player.")]
     elif "csrf_token" in form.errors:
         abort(400)
-    return _page(stored, form, 422)
+    return render_page(stored, form, 422)
 
 
 @bp.post("/gr/<token>/unmerge")
@@ -173,7 +181,7 @@ def _moved(
         return redirect(_merges_of(stored.token), 303)
     if form is not None:
         form.submission.data = new_submission_id()
-    return _page(group_or_404(stored.token, "gr"), form, 409, _(notice))
+    return render_page(group_or_404(stored.token, "gr"), form, 409, _(notice))
 
 
 def _merges_of(token: str) -> str:
@@ -237,3 +245,5 @@ def group_link(kind: str, token: str) -> str:
 
 
 bp.add_app_template_filter(average, "average")
+bp.add_app_template_filter(strength, "strength")
+bp.add_app_template_global(game_kind, "rated_kind")

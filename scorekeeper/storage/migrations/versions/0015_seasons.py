@@ -1,0 +1,34 @@
+"""Seasons: named periods of a group (a month, a season the club names), their first and last days.
+
+Revision ID: 0015
+Revises: 0014
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0015"
+down_revision = "0014"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "seasons",
+        sa.Column("id", sa.Integer, primary_key=True),
+        sa.Column("group_id", sa.Integer, sa.ForeignKey("groups.id", ondelete="CASCADE"), nullable=False),
+        sa.Column("name", sa.String(40), nullable=False),
+        sa.Column("first_day", sa.Date, nullable=False),
+        sa.Column("last_day", sa.Date, nullable=False),
+        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+        sa.UniqueConstraint("group_id", "name"),
+    )
+    op.create_index("ix_seasons_group_id", "seasons", ["group_id"])
+
+
+def downgrade() -> None:
+    op.drop_index("ix_seasons_group_id", "seasons")
+    op.drop_table("seasons")
