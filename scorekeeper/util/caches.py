@@ -83,7 +83,7 @@ CACHES = (
     Cache(
         "scorekeeper.web.games.page.FRAGMENTS",
         '("game", view link hash, stamp, language, digits, width)',
-        "the read-only live fragment",
+        "the read-only live fragment, which the read-only page also holds",
         STAMP + "; carries no form, so no one-time id or CSRF token",
         "Memo(256)",
     ),

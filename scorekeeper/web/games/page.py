@@ -56,11 +56,15 @@ def render_page(
 ) -> Response:
     etag = page_etag("g" if stored.editable else "v", stored.stamp)
     full = request.args.get("sheet") == "full"
-    shared = template == "games/_live.html" and not stored.editable and notice is None
-    if shared:
+    shared = not stored.editable and notice is None
+    if shared and template == "games/_live.html":
         key = fragment_key(stored.row.view_hash, stored.stamp)
-        body = FRAGMENTS.get(key) or FRAGMENTS.put(key, _render(stored, template, notice, full))
-        response = compressed_once(body, key)
+        response = compressed_once(_live_fragment(stored, key, full), key)
+    elif shared:
+        # The read-only page holds the same live fragment its polls are answered with: rendered
+        # once per state, language and digits, whichever of the two asks first.
+        live = Markup(_live_fragment(stored, fragment_key(stored.row.view_hash, stored.stamp), full))
+        response = Response(_render(stored, template, notice, full, live), status=status)
     else:
         response = Response(_render(stored, template, notice, full), status=status)
     response.set_etag(etag, weak=True)
@@ -79,7 +83,13 @@ def shared_fragment(token: str, stamp: str) -> Response | None:
     return None if body is None else compressed_once(body, key)
 
 
-def _render(stored: store.StoredGame, template: str, notice: str | None, full: bool) -> str:
+def _live_fragment(stored: store.StoredGame, key: tuple[object, ...], full: bool) -> str:
+    return FRAGMENTS.get(key) or FRAGMENTS.put(key, _render(stored, "games/_live.html", None, full))
+
+
+def _render(
+    stored: store.StoredGame, template: str, notice: str | None, full: bool, live: Markup | None = None
+) -> str:
     undone = undone_change(stored) if stored.editable else None
     undone_contract = undone_declarer = None
     if undone is not None and undone.before is not None and undone.position is not None:
@@ -92,8 +102,10 @@ def _render(stored: store.StoredGame, template: str, notice: str | None, full: b
         view=view,
         sheet_html=sheet_html(stored, view, full),
         turn=stored.game.next_turn(),
-        form=fresh_form(stored.stamp),
-        again=fresh_form(stored.stamp),
+        # Only the edit link's page has buttons: a read-only page makes no one-time ids.
+        form=fresh_form(stored.stamp) if stored.editable else None,
+        again=fresh_form(stored.stamp) if stored.editable else None,
+        live_html=live,
         notice=notice,
         etag=page_etag("g" if stored.editable else "v", stored.stamp),
         undone=undone if undone_contract is not None else None,
