@@ -57,16 +57,20 @@ def timed(phone: Phone, url: str, data: dict[str, str] | None = None, expect: in
     return answer.seconds
 
 
-def ratio(label: str, ours: list[float], base: list[float], base_label: str) -> float:
+Figure = tuple[float, float, float]
+"""Our median (ms), the baseline's median (ms), and the median of the per-round ratios."""
+
+
+def ratio(label: str, ours: list[float], base: list[float], base_label: str) -> Figure:
     """Prints the medians and the median of the per-round ratios (ours[i] / base[i], asked one
-    after the other, so a busy moment of the machine weighs on both); returns that ratio."""
+    after the other, so a busy moment of the machine weighs on both); returns the three."""
     a, b = statistics.median(ours) * 1000, statistics.median(base) * 1000
     r = statistics.median(x / y for x, y in zip(ours, base, strict=True))
     print(f"{label:<44} {a:8.2f} ms   {base_label:<34} {b:7.2f} ms   {r:6.1f}x")
-    return r
+    return a, b, r
 
 
-def saves(app: Server, baseline: Server, games: int = 3) -> None:
+def saves(app: Server, baseline: Server, games: int = 3) -> Figure:
     """Every deal of `games` complete games saved through the form, each followed by one insert."""
     ours, base = [], []
     phone, other = Phone(), Phone()
@@ -77,11 +81,12 @@ def saves(app: Server, baseline: Server, games: int = 3) -> None:
             form = phone.form(f"{entry}?contract={hand['contract']}")
             ours.append(timed(phone, entry, {**form, **fields(hand)}, expect=303))
             base.append(timed(other, baseline.base + "/insert", {"data": "x" * 200}, expect=303))
-    ratio("save a deal (POST -> 303)", ours, base, "insert + commit (POST -> 303)")
+    return ratio("save a deal (POST -> 303)", ours, base, "insert + commit (POST -> 303)")
 
 
-def pages(app: Server, baseline: Server, links: dict[str, str], rounds: int = 60) -> None:
+def pages(app: Server, baseline: Server, links: dict[str, str], rounds: int = 60) -> dict[str, Figure]:
     phone = Phone()
+    found = {}
     for kind in ("view_url", "edit_url"):
         url = app.base + links[kind]
         timed(phone, url)  # warm: each worker folds and renders each version once
@@ -90,10 +95,12 @@ def pages(app: Server, baseline: Server, links: dict[str, str], rounds: int = 60
         for _ in range(rounds):
             ours.append(timed(phone, url))
             base.append(timed(phone, baseline.base + "/table"))
-        ratio(f"game page, 28 deals ({kind.split('_')[0]} link)", ours, base, "bare Jinja 28x4 table")
+        label = f"game page, 28 deals ({kind.split('_')[0]} link)"
+        found[kind] = ratio(label, ours, base, "bare Jinja 28x4 table")
+    return found
 
 
-def pdfs(app: Server, baseline: Server, rounds: int = 8) -> None:
+def pdfs(app: Server, baseline: Server, rounds: int = 8, blank: bool = True) -> Figure:
     phone = Phone()
     for _ in range(2):
         timed(phone, baseline.base + "/pdf")  # warm: WeasyPrint's first document loads its fonts
@@ -112,15 +119,17 @@ def pdfs(app: Server, baseline: Server, rounds: int = 8) -> None:
         cold.append(timed(phone, app.base + other["view_url"] + "/sheet.pdf?paper=letter"))
         base_cold.append(timed(phone, baseline.base + "/pdf"))
         time.sleep(6)  # let the background render of this game pass before the next round
-    ratio("filled PDF, asked right after the 28th save", waited, base, "one-line WeasyPrint document")
+    found = ratio("filled PDF, asked right after the 28th save", waited, base, "one-line WeasyPrint document")
     ratio("filled 28-deal PDF, imported, first render", cold, base_cold, "one-line WeasyPrint document")
-    blank = app.base + "/sheets/blank.pdf?paper=a4&player_0=Ann"
-    timed(phone, blank)
-    ours, bare = [], []
-    for _ in range(40):
-        ours.append(timed(phone, blank))
-        bare.append(timed(phone, baseline.base + "/bare"))
-    ratio("blank PDF, asked for again (cached)", ours, bare, "a bare route")
+    if blank:
+        url = app.base + "/sheets/blank.pdf?paper=a4&player_0=Ann"
+        timed(phone, url)
+        ours, bare = [], []
+        for _ in range(40):
+            ours.append(timed(phone, url))
+            bare.append(timed(phone, baseline.base + "/bare"))
+        ratio("blank PDF, asked for again (cached)", ours, bare, "a bare route")
+    return found
 
 
 def main() -> None:
