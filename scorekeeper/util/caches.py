@@ -82,7 +82,7 @@ CACHES = (
     ),
     Cache(
         "scorekeeper.web.games.page.FRAGMENTS",
-        '("game", view link hash, stamp, language, digits, width)',
+        '("game", view link hash, stamp, language, digits, width, the address links start with)',
         "the read-only live fragment, which the read-only page also holds",
         STAMP + "; carries no form, so no one-time id or CSRF token",
         "Memo(256)",

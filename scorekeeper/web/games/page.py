@@ -14,6 +14,7 @@ from scorekeeper.util.memo import Memo
 from scorekeeper.web.common.assets import compressed_once
 from scorekeeper.web.common.forms import EmptyForm, new_submission_id
 from scorekeeper.web.common.live import page_etag
+from scorekeeper.web.common.share import public_base
 
 from .history import changes
 
@@ -72,8 +73,10 @@ def render_page(
 
 
 def fragment_key(view_hash: str, stamp: str) -> tuple[object, ...]:
-    """What the read-only live fragment depends on: every phone with the same key gets the same."""
-    return ("game", view_hash, stamp, locale(), persian_digits(), request.args.get("sheet") == "full")
+    """What the read-only live fragment depends on: every phone with the same key gets the same.
+    The links to copy in it start with the address the page was asked at (`share.public_base`)."""
+    full = request.args.get("sheet") == "full"
+    return ("game", view_hash, stamp, locale(), persian_digits(), full, public_base())
 
 
 def shared_fragment(token: str, stamp: str) -> Response | None:
