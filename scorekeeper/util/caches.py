@@ -88,6 +88,14 @@ CACHES = (
         "Memo(256)",
     ),
     Cache(
+        "scorekeeper.web.games.page.EDIT_PARTS",
+        '("edit", edit link hash, stamp, language, digits, width, the address links start with)',
+        "the edit link's live part, with marks for its buttons' one-time ids and CSRF token",
+        STAMP + "; each request fills in new one-time ids and its own session's token, so the "
+        "part holds nothing of the request that made it; a notice or ?corrected= is never kept",
+        "Memo(256)",
+    ),
+    Cache(
         "scorekeeper.web.common.assets.ENCODED",
         "the fragment's key (a game's above, or a group's) and the encoding",
         "the fragment compressed with br or gzip",

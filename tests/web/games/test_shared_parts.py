@@ -4,6 +4,7 @@ render of its own would have given it."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 from flask import Flask
@@ -42,3 +43,34 @@ def test_the_links_to_copy_start_with_the_address_asked_at(app: Flask, client: F
         for html in (page, live):
             shown = set(re.findall(r'value="(https?://[^/"]+)/v/', html))
             assert shown == {f"http://{host}"}, (host, shown)
+
+
+def test_the_edit_links_buttons_get_new_ids_and_the_askers_token(make_app: Callable[..., Flask]) -> None:
+    app = make_app(WTF_CSRF_ENABLED=True)
+    links = import_game(app, full_game())
+    seen: set[str] = set()
+    for _ in range(2):
+        phone = app.test_client()
+        for url in (links.edit, f"{links.edit}/live", links.edit):
+            html = phone.get(url).text
+            assert "mark-" not in html
+            ids = re.findall(r'name="submission" type="hidden" value="([0-9a-f]{32})"', html)
+            assert ids and not seen & set(ids), ids  # never handed out before
+            seen |= set(ids)
+            tokens = set(re.findall(r'name="csrf_token" type="hidden" value="([^"]+)"', html))
+            assert len(tokens) == 1
+            with phone.session_transaction() as session:
+                assert "csrf_token" in session  # the token shown is this phone's session's
+
+
+def test_a_button_from_the_shared_part_is_accepted(make_app: Callable[..., Flask]) -> None:
+    app = make_app(WTF_CSRF_ENABLED=True)
+    links = import_game(app, full_game())
+    app.test_client().get(links.edit)  # another phone made the part of this state
+    phone = app.test_client()
+    html = phone.get(links.edit).text
+    undo = re.search(r'<form method="post" action="([^"]+/undo)">(.*?)</form>', html, re.S)
+    assert undo
+    fields = dict(re.findall(r'name="([a-z_]+)" type="hidden" value="([^"]*)"', undo.group(2)))
+    assert set(fields) == {"csrf_token", "version", "submission"}
+    assert phone.post(undo.group(1), data=fields).status_code == 303
