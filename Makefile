@@ -71,7 +71,9 @@ postgres:
 deploy:
 	scripts/with-postgres.sh $(BIN)/python -m pytest tests/deploy
 
+# First the table of issue 23 (each figure against its baseline, the target, whether it holds).
 bench: install-test
+	scripts/with-postgres.sh $(BIN)/python bench/targets.py
 	$(BIN)/python bench/score_games.py
 	$(BIN)/python bench/speed.py
 	$(BIN)/python bench/polling.py

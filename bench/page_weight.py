@@ -73,6 +73,16 @@ def asked(server: Server, since: int) -> list[str]:
     return [line.split('"')[1].split()[1] for line in lines if '"GET ' in line or '"POST ' in line]
 
 
+def first_visit(server: Server) -> dict[str, float]:
+    """What a phone downloads to open a complete game's read-only page the first time."""
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        context = browser.new_context(viewport={"width": 360, "height": 740})
+        seen = visit(context, server.base + server.import_game(full_game())["view_url"])
+        browser.close()
+    return seen
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder, serve(Path(folder)) as server, sync_playwright() as p:
         links = server.import_game(full_game())

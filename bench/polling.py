@@ -88,6 +88,8 @@ class Phone:
 
     async def read_answer(self, reader: asyncio.StreamReader) -> tuple[int, int]:
         line = await reader.readline()
+        if not line:  # the server (or nginx) closed the kept connection: the phone connects again
+            raise ConnectionResetError("connection closed")
         status = int(line.split()[1])
         length = 0
         while True:

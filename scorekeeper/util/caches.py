@@ -82,9 +82,17 @@ CACHES = (
     ),
     Cache(
         "scorekeeper.web.games.page.FRAGMENTS",
-        '("game", view link hash, stamp, language, digits, width)',
-        "the read-only live fragment",
+        '("game", view link hash, stamp, language, digits, width, the address links start with)',
+        "the read-only live fragment, which the read-only page also holds",
         STAMP + "; carries no form, so no one-time id or CSRF token",
+        "Memo(256)",
+    ),
+    Cache(
+        "scorekeeper.web.games.page.EDIT_PARTS",
+        '("edit", edit link hash, stamp, language, digits, width, the address links start with)',
+        "the edit link's live part, with marks for its buttons' one-time ids and CSRF token",
+        STAMP + "; each request fills in new one-time ids and its own session's token, so the "
+        "part holds nothing of the request that made it; a notice or ?corrected= is never kept",
         "Memo(256)",
     ),
     Cache(

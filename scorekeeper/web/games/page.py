@@ -3,7 +3,8 @@ fragment of the read-only link, each made once per state, language and digits.""
 
 from __future__ import annotations
 
-from flask import Response, render_template, request
+from flask import Response, current_app, render_template, request
+from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from scorekeeper.present.i18n import locale, persian_digits
@@ -14,15 +15,16 @@ from scorekeeper.util.memo import Memo
 from scorekeeper.web.common.assets import compressed_once
 from scorekeeper.web.common.forms import EmptyForm, new_submission_id
 from scorekeeper.web.common.live import page_etag
+from scorekeeper.web.common.share import public_base
 
 from .history import changes
 
 
-def fresh_form(stamp: str) -> EmptyForm:
+def fresh_form(stamp: str, submission: str | None = None) -> EmptyForm:
     """A button form for the state shown, even when the request posted an older one."""
     form = EmptyForm()
     form.version.data = stamp
-    form.submission.data = new_submission_id()
+    form.submission.data = submission or new_submission_id()
     return form
 
 
@@ -56,11 +58,19 @@ def render_page(
 ) -> Response:
     etag = page_etag("g" if stored.editable else "v", stored.stamp)
     full = request.args.get("sheet") == "full"
-    shared = template == "games/_live.html" and not stored.editable and notice is None
-    if shared:
+    shared = not stored.editable and notice is None
+    if shared and template == "games/_live.html":
         key = fragment_key(stored.row.view_hash, stored.stamp)
-        body = FRAGMENTS.get(key) or FRAGMENTS.put(key, _render(stored, template, notice, full))
-        response = compressed_once(body, key)
+        response = compressed_once(_live_fragment(stored, key, full), key)
+    elif shared:
+        # The read-only page holds the same live fragment its polls are answered with: rendered
+        # once per state, language and digits, whichever of the two asks first.
+        live = Markup(_live_fragment(stored, fragment_key(stored.row.view_hash, stored.stamp), full))
+        response = Response(_render(stored, template, notice, full, live), status=status)
+    elif notice is None and "corrected" not in request.args:
+        live = Markup(edit_live_part(stored, full))
+        body = live if template == "games/_live.html" else _render(stored, template, None, full, live)
+        response = Response(body, status=status)
     else:
         response = Response(_render(stored, template, notice, full), status=status)
     response.set_etag(etag, weak=True)
@@ -68,8 +78,10 @@ def render_page(
 
 
 def fragment_key(view_hash: str, stamp: str) -> tuple[object, ...]:
-    """What the read-only live fragment depends on: every phone with the same key gets the same."""
-    return ("game", view_hash, stamp, locale(), persian_digits(), request.args.get("sheet") == "full")
+    """What the read-only live fragment depends on: every phone with the same key gets the same.
+    The links to copy in it start with the address the page was asked at (`share.public_base`)."""
+    full = request.args.get("sheet") == "full"
+    return ("game", view_hash, stamp, locale(), persian_digits(), full, public_base())
 
 
 def shared_fragment(token: str, stamp: str) -> Response | None:
@@ -79,8 +91,43 @@ def shared_fragment(token: str, stamp: str) -> Response | None:
     return None if body is None else compressed_once(body, key)
 
 
-def _render(stored: store.StoredGame, template: str, notice: str | None, full: bool) -> str:
-    undone = undone_change(stored) if stored.editable else None
+# The edit link's live part, rendered once per state as the read-only one is, but with marks where
+# each request's own values go: its buttons' one-time ids and the CSRF token of the asker's session.
+EDIT_PARTS: Memo[tuple[object, ...], str] = Memo(256)
+CSRF_MARK, FORM_MARK, AGAIN_MARK = "csrf-mark-5d0e1c", "submission-mark-8a4f2b", "submission-mark-c93e70"
+
+
+def edit_live_part(stored: store.StoredGame, full: bool) -> str:
+    """The edit link's live part as a render of its own would make it for this request."""
+    key = ("edit", stored.row.edit_hash, stored.stamp, locale(), persian_digits(), full, public_base())
+    # Asked on every request, as building the buttons' forms did: it puts the token in the session.
+    token = generate_csrf() if current_app.config.get("WTF_CSRF_ENABLED", True) else None
+    marked = EDIT_PARTS.get(key)
+    if marked is None:
+        forms = (fresh_form(stored.stamp, FORM_MARK), fresh_form(stored.stamp, AGAIN_MARK))
+        html = _render(stored, "games/_live.html", None, full, forms=forms)
+        marked = EDIT_PARTS.put(key, html.replace(token, CSRF_MARK) if token else html)
+    filled = marked.replace(FORM_MARK, new_submission_id()).replace(AGAIN_MARK, new_submission_id())
+    return filled.replace(CSRF_MARK, token) if token else filled
+
+
+def _live_fragment(stored: store.StoredGame, key: tuple[object, ...], full: bool) -> str:
+    return FRAGMENTS.get(key) or FRAGMENTS.put(key, _render(stored, "games/_live.html", None, full))
+
+
+def _render(
+    stored: store.StoredGame,
+    template: str,
+    notice: str | None,
+    full: bool,
+    live: Markup | None = None,
+    forms: tuple[EmptyForm, EmptyForm] | None = None,
+) -> str:
+    """`template` with what it shows; `live`: the live part, already made (nothing of it is worked
+    out again); `forms`: the edit link's buttons, else new ones (none on the read-only link)."""
+    if live is None and stored.editable and forms is None:
+        forms = (fresh_form(stored.stamp), fresh_form(stored.stamp))
+    undone = undone_change(stored) if stored.editable and live is None else None
     undone_contract = undone_declarer = None
     if undone is not None and undone.before is not None and undone.position is not None:
         undone_contract = stored.game.rules.game.contract(str(undone.before["contract"]))
@@ -92,8 +139,9 @@ def _render(stored: store.StoredGame, template: str, notice: str | None, full: b
         view=view,
         sheet_html=sheet_html(stored, view, full),
         turn=stored.game.next_turn(),
-        form=fresh_form(stored.stamp),
-        again=fresh_form(stored.stamp),
+        form=forms[0] if forms else None,
+        again=forms[1] if forms else None,
+        live_html=live,
         notice=notice,
         etag=page_etag("g" if stored.editable else "v", stored.stamp),
         undone=undone if undone_contract is not None else None,

@@ -13,6 +13,7 @@ Frames: a 4-byte big-endian length, then that many bytes; the answer starts with
 
 from __future__ import annotations
 
+import gc
 import struct
 import subprocess
 import sys
@@ -83,13 +84,22 @@ def main() -> None:
     """The child: render every frame of HTML read from standard input until it closes."""
     from .weasy import StaticOnlyFetcher, write
 
+    # A render makes hundreds of thousands of objects, and the collector walked them all again and
+    # again while the player waited (about a seventh of a filled sheet's render, bench/speed.py).
+    # The modules loaded now are kept out of its walks for good; during a render it is off, and
+    # it collects once the PDF is sent, while no one waits on this process.
+    gc.freeze()
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     while (frame := _read_frame(stdin)) is not None:
+        gc.disable()
         try:
             answer = b"\x00" + write(frame.decode(), StaticOnlyFetcher())
         except BaseException as error:  # WeasyPrint's fetch errors are BaseExceptions too
             answer = b"\x01" + repr(error).encode()
         _write_frame(stdout, answer)
+        del answer
+        gc.enable()
+        gc.collect()
 
 
 if __name__ == "__main__":
