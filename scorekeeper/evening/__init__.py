@@ -6,6 +6,7 @@ the web app seat players by the same rule.
 
 from .meetings import Meetings, meetings_of, repeats
 from .planner import Evening, Round, Table, plan, seat_round
+from .standings import Standing, TableResult, place_points, standings
 from .tables import ALL_SIZES, PlanError, parse_sizes, table_sizes
 
 __all__ = [
@@ -14,11 +15,15 @@ __all__ = [
     "Meetings",
     "PlanError",
     "Round",
+    "Standing",
     "Table",
+    "TableResult",
     "meetings_of",
     "parse_sizes",
+    "place_points",
     "plan",
     "repeats",
     "seat_round",
+    "standings",
     "table_sizes",
 ]

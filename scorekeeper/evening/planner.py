@@ -133,11 +133,11 @@ def seat_round(
     return Round(tuple(_declarer_first(g, past, rng) for g in groups), tuple(out))
 
 
-# How hard the planner looks: 32 random seatings besides its own, 300 swaps tried from each. A small
+# How hard the planner looks: 24 random seatings besides its own, 1000 swaps tried from each. A small
 # evening's fewest repeats can sit in a narrow valley (11 players in 5+3+3 for four rounds: 9 when
 # three of them sit together every round, 13 at best otherwise), which a few starts miss.
-STARTS = 32
-TRIES = 300
+STARTS = 24
+TRIES = 1000
 
 
 def _best_seating(rounds: list[Round], fixed: int, earlier: Meetings, rng: random.Random) -> Seating:

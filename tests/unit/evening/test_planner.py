@@ -26,7 +26,7 @@ evenings = st.tuples(
 ).filter(lambda v: v[0] >= min(v[2]))
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(evenings)
 def test_everyone_seated_once_a_round_at_allowed_sizes_and_the_seed_decides(case):
     players, rounds, sizes, seed = case
@@ -40,7 +40,7 @@ def test_everyone_seated_once_a_round_at_allowed_sizes_and_the_seed_decides(case
     assert max(counts) - min(counts) <= 1  # sitting out goes round in turn
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(st.integers(3, 40), st.integers(2, 8), st.integers(0, 10**6))
 def test_the_first_declarer_at_each_table_has_been_first_least(players, rounds, seed):
     evening = plan([range(players)] * rounds, seed=seed)
