@@ -14,6 +14,7 @@ from .present.i18n import signed
 from .storage import db, limits, pruning
 from .web.common import assets, errors, language, security, share
 from .web.deals import views as deals
+from .web.evening import views as evening
 from .web.games import views as games
 from .web.groups import transfer as group_transfer
 from .web.groups import views as groups
@@ -69,6 +70,7 @@ def register_blueprints(app: Flask) -> None:
         paper_check.bp,
         groups.bp,
         group_transfer.bp,
+        evening.bp,
         summary.bp,
         language.bp,
         errors.bp,

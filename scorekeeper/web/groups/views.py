@@ -11,7 +11,7 @@ from wtforms.validators import DataRequired, Length, ValidationError
 
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.i18n import locale, persian_digits
-from scorekeeper.storage import groups, limits, store
+from scorekeeper.storage import evenings, groups, limits, store
 from scorekeeper.storage.store import StoredGame
 from scorekeeper.util.memo import Memo
 from scorekeeper.web.common.assets import compressed_once
@@ -147,6 +147,7 @@ def _page(stored: groups.StoredGroup, form: MergeForm | None = None, status: int
         links=stored.game_links(shown.games),
         etag=page_etag("gr" if stored.editable else "gv", state),
         merge_form=form,
+        evenings=evenings.of_group(stored),
         merged=[(shown.names.spelling.get(alias, alias), name) for alias, name in merged],
     )
     response = Response(body, status=422 if chosen.errors else status)
