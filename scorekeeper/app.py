@@ -14,6 +14,7 @@ from .present.i18n import signed
 from .storage import db, limits, pruning
 from .web.common import assets, errors, language, security, share
 from .web.deals import views as deals
+from .web.evening import views as evening
 from .web.games import views as games
 from .web.groups import seasons as group_seasons
 from .web.groups import transfer as group_transfer
@@ -71,6 +72,7 @@ def register_blueprints(app: Flask) -> None:
         groups.bp,
         group_transfer.bp,
         group_seasons.bp,
+        evening.bp,
         summary.bp,
         language.bp,
         errors.bp,

@@ -9,6 +9,7 @@ from decimal import Decimal
 import click
 from flask.cli import with_appcontext
 
+from scorekeeper.commands.seat import seat_command
 from scorekeeper.present.report import sheet_json
 from scorekeeper.present.text_sheet import render
 from scorekeeper.scoring import GameError, score
@@ -100,4 +101,5 @@ COMMANDS = [
     backup_command,
     restore_command,
     export_all_command,
+    seat_command,
 ]

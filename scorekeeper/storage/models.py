@@ -244,3 +244,19 @@ class SettingRow(Base):
 
     name: Mapped[str] = mapped_column(String(40), primary_key=True)
     value: Mapped[str] = mapped_column(Text)
+
+
+class EveningRow(Base):
+    """A club evening of a group: its rounds' tables, each a game of the group, and who sat out.
+
+    `plan` is {"rounds": [{"tables": [game id, ...], "sitting_out": [name, ...]}], "sizes": {...}}:
+    the seating itself is in the games (their players, clockwise from the first declarer).
+    """
+
+    __tablename__ = "evenings"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"), index=True)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    plan: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

@@ -1,5 +1,5 @@
-"""The rules engine and the paper-check engine import no web, database, template or printing
-library (`make lint` checks the same with import-linter, with the rest of the floors)."""
+"""The rules engine, the paper-check engine and the evening planner import no web, database,
+template or printing library (`make lint` checks the same with import-linter, with the rest of the floors)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+import scorekeeper.evening
 import scorekeeper.paper
 import scorekeeper.scoring
 
@@ -25,7 +26,11 @@ def imported_modules(path: Path) -> set[str]:
     return names
 
 
-@pytest.mark.parametrize("engine", [scorekeeper.scoring, scorekeeper.paper], ids=["scoring", "paper"])
+@pytest.mark.parametrize(
+    "engine",
+    [scorekeeper.scoring, scorekeeper.paper, scorekeeper.evening],
+    ids=["scoring", "paper", "evening"],
+)
 def test_the_engines_import_nothing_forbidden(engine):
     package = Path(engine.__file__).parent
     files = sorted(package.glob("*.py"))

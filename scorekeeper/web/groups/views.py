@@ -9,7 +9,7 @@ from markupsafe import Markup
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.i18n import locale, persian_digits
 from scorekeeper.scoring.rating import PROVISIONAL
-from scorekeeper.storage import groups, limits, store
+from scorekeeper.storage import evenings, groups, limits, store
 from scorekeeper.storage.store import StoredGame
 from scorekeeper.util.memo import Memo
 from scorekeeper.web.common.assets import compressed_once
@@ -123,6 +123,7 @@ def render_page(
         merge_notice=notice,
         new_submission_id=new_submission_id,
         season_form=(season_form or SeasonForm()).labelled(),
+        evenings=evenings.of_group(stored),
         merged=[(shown.names.spelling.get(alias, alias), name) for alias, name in merged],
     )
     response = Response(body, status=422 if chosen.errors else status)

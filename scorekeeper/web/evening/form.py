@@ -1,0 +1,87 @@
+"""The one form of planning an evening: who is present, walk-ins, rounds, table sizes and games."""
+
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from wtforms import IntegerField, SelectChoice, SelectField, SelectMultipleField, TextAreaField
+from wtforms.validators import InputRequired, NumberRange, ValidationError
+from wtforms.widgets import CheckboxInput, ListWidget
+
+from scorekeeper.evening import PlanError, table_sizes
+from scorekeeper.present.i18n import gettext as _
+from scorekeeper.present.i18n import ngettext
+from scorekeeper.storage.group_names import SPELLING_LIMIT, fold, storable
+
+GAME_CHOICES = {3: ("barbu-3", "french"), 4: ("barbu", "barbette", "french"), 5: ("barbu-5", "french")}
+MAX_PLAYERS = 40
+MAX_ROUNDS = 8
+
+
+class Ticks(SelectMultipleField):
+    widget = ListWidget(prefix_label=False)
+    option_widget = CheckboxInput()
+
+
+class EveningForm(FlaskForm):
+    present = Ticks(validate_choice=False)
+    walk_ins = TextAreaField()
+    rounds = IntegerField(default=3, validators=[InputRequired(), NumberRange(1, MAX_ROUNDS)])
+    sizes = Ticks(choices=[SelectChoice(s, s) for s in ("3", "4", "5")], default=["3", "4", "5"])
+    game_3 = SelectField(choices=[SelectChoice(g, g) for g in GAME_CHOICES[3]])
+    game_4 = SelectField(choices=[SelectChoice(g, g) for g in GAME_CHOICES[4]])
+    game_5 = SelectField(choices=[SelectChoice(g, g) for g in GAME_CHOICES[5]])
+
+    def fill(self, names: list[str], game_names: dict[str, str]) -> None:
+        """Words in the reader's language, and the group's names to tick."""
+        self.present.choices = [SelectChoice(n, n) for n in names]
+        self.present.label.text = _("Who is here")
+        self.walk_ins.label.text = _("Walk-ins, one name a line")
+        self.rounds.label.text = _("Rounds")
+        self.sizes.label.text = _("Table sizes the club plays")
+        for size in (3, 4, 5):
+            field = self[f"game_{size}"]
+            field.label.text = _("Game at a table of %(n)s", n=size)
+            field.choices = [SelectChoice(g, game_names[g]) for g in GAME_CHOICES[size]]
+
+    def players(self) -> list[str]:
+        """Everyone present: the ticked names of the group, then the walk-ins, each once."""
+        chosen = {c.value for c in self.present.choices or [] if isinstance(c, SelectChoice)}
+        names = [n for n in self.present.data or [] if n in chosen]
+        names += [" ".join(line.split()) for line in (self.walk_ins.data or "").splitlines() if line.strip()]
+        return names
+
+    def chosen_sizes(self) -> frozenset[int]:
+        return frozenset(int(s) for s in self.sizes.data or [] if s in {"3", "4", "5"})
+
+    def validate_walk_ins(self, field: TextAreaField) -> None:
+        for line in (field.data or "").splitlines():
+            name = " ".join(line.split())
+            if len(name) > SPELLING_LIMIT or not storable(name):
+                raise ValidationError(
+                    _("A name has at most %(n)s letters and no control characters.", n=SPELLING_LIMIT)
+                )
+
+    def validate_sizes(self, field: Ticks) -> None:
+        if not self.chosen_sizes():
+            raise ValidationError(_("Choose at least one table size."))
+
+    def validate_present(self, field: Ticks) -> None:
+        names = self.players()
+        folded = [fold(n) for n in names]
+        if len(set(folded)) != len(folded):
+            raise ValidationError(_("Each player is named once: a walk-in has the name of a player here."))
+        if len(names) > MAX_PLAYERS:
+            raise ValidationError(_("An evening seats at most %(n)s players.", n=MAX_PLAYERS))
+        sizes = self.chosen_sizes()
+        if sizes:
+            try:
+                table_sizes(len(names), sizes)
+            except PlanError:
+                raise ValidationError(
+                    ngettext(
+                        "%(num)s player cannot fill a table of %(size)s.",
+                        "%(num)s players cannot fill a table of %(size)s.",
+                        len(names),
+                        size=min(sizes),
+                    )
+                ) from None
