@@ -21,6 +21,8 @@ FORMAT = "barbu-game/1"
 GAME_KEY = "game"
 SCHEME_KEY = "scheme"
 HEART_KEYS = ("heart", "ace")
+DECK_KEY = "deck"
+FULL = 52
 
 
 def fail(field: str, template: str, **params: Any) -> FormatError:
@@ -90,8 +92,8 @@ def parse_points(value: dict[str, Any], game: GameKind, players: int) -> Points:
 
 
 def _scheme(value: object, game: GameKind, players: int) -> Points | None:
-    if value is None:
-        return None
+    if value is None or (value == "standard" and game.schemes):
+        return None  # the standard points of the table's deck (Rules fills them in)
     if isinstance(value, str):
         named = dict(game.schemes)
         if value not in named:
@@ -156,12 +158,13 @@ def dump_rules(rules: Rules) -> dict[str, Any]:
     game = rules.game
     out: dict[str, Any] = {} if game is BARBU else {GAME_KEY: game.id}
     points = rules.scheme
-    named = dict(game.schemes)
     if game is BARBU:
-        out[SCHEME_KEY] = points.name if named.get(points.name or "") == points else None
-    if out.get(SCHEME_KEY) is None and points != game.standard(rules.players):
+        named = game.named_points(points.name, rules.players, rules.cards)
+        out[SCHEME_KEY] = points.name if named == points else None
+    if out.get(SCHEME_KEY) is None and points != rules.standard:
         out[SCHEME_KEY] = dump_points(points, game, rules.players)
     elif out.get(SCHEME_KEY) is None:
         out.pop(SCHEME_KEY, None)
-    out.update((k, _setting(v)) for k, v in rules.settings)
+    # Left out, the deck is 52 cards: files from before the short deck read (and write) the same.
+    out.update((k, _setting(v)) for k, v in rules.settings if (k, v) != (DECK_KEY, FULL))
     return out

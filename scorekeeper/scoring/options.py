@@ -87,6 +87,15 @@ class Number:
 Option = Choice | Flag | Number
 
 
+DECK = Choice(
+    "deck",
+    N_("Cards"),
+    (52, 32),
+    52,
+    (N_("52 cards"), N_("32 cards (7 up to the ace)")),
+    hint=N_("The short deck French tables play: fewer tricks and hearts, and its own standard points."),
+    summary=((32, N_("32 cards")),),
+)
 RAVAGE_CITY = Flag(
     "ravage_city",
     N_("Add Ravage City as an eighth contract"),

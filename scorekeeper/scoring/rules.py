@@ -33,7 +33,7 @@ class Rules:
         collect(problems)
         object.__setattr__(self, "settings", tuple(filled.items()))
         if self.points is None:
-            object.__setattr__(self, "points", self.game.standard(self.players))
+            object.__setattr__(self, "points", self.game.standard_for(self.players, self.cards))
         collect(point_problems(self.game, self.players, self.scheme, self.contracts))
 
     @classmethod
@@ -99,9 +99,20 @@ class Rules:
         value = self.setting("rubbers")
         return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
+    @property
+    def cards(self) -> int:
+        """How many cards the deck has: 52, or 32 (7 up to the ace) where the game allows it."""
+        value = self.setting("deck")
+        return value if isinstance(value, int) and not isinstance(value, bool) else 52
+
     @cached_property
     def deck(self) -> Deck:
-        return self.game.deck(self.players)
+        return self.game.deck_for(self.players, self.cards)
+
+    @property
+    def standard(self) -> Points:
+        """The game's own points with this deck and table."""
+        return self.game.standard_for(self.players, self.cards)
 
     @cached_property
     def menu(self) -> Menu:

@@ -166,7 +166,9 @@ def report_for(rules: Rules) -> PointsReport:
 def build_rules(form: NewGameForm, game: GameKind, players: int) -> tuple[Rules | None, PointsReport | None]:
     """The rules chosen on the form, or None with errors on the fields; and the points report."""
     custom = form.scheme.data == CUSTOM
-    points = _custom_points(form, game, players) if custom else dict(game.schemes).get(form.scheme.data or "")
+    # "standard" is left to Rules, which picks the standard points of the deck chosen.
+    named = None if form.scheme.data == "standard" else dict(game.schemes).get(form.scheme.data or "")
+    points = _custom_points(form, game, players) if custom else named
     if custom and points is None:
         return None, None
     chosen = {o.key: _setting(o, form[o.key].data) for o in game.options}
