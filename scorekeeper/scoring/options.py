@@ -188,7 +188,8 @@ def check_value(option: Option, value: object) -> bool:
     """True when `value` is a value of `option` (JSON booleans are not numbers)."""
     match option:
         case Choice(values=values):
-            return not isinstance(value, bool) and value in values
+            # 32.0 == 32 in Python, but a JSON 32.0 is not the whole number the choice offers.
+            return not isinstance(value, bool | float) and value in values
         case Flag():
             return isinstance(value, bool)
         case Number(low=low, high=high):

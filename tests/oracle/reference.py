@@ -199,10 +199,9 @@ def _check_trump_and_rank(rules: Rules, hand: dict[str, Any], contract: str, whe
         contract != "trumps" or not isinstance(hand["trump"], str) or hand["trump"] not in SUITS
     ):
         raise Invalid(f"{where}.trump: only a suit, only in trumps")
-    if "rank" in hand:
-        ranks = RANKS[1:] if rules.game == "barbu-3" else RANKS  # barbu-3 has no 2s
-        if contract != "dominoes" or not isinstance(hand["rank"], str) or hand["rank"] not in ranks:
-            raise Invalid(f"{where}.rank: only a rank of the deck, only in dominoes")
+    rank = hand.get("rank")
+    if "rank" in hand and (contract != "dominoes" or not isinstance(rank, str) or rank not in rules.ranks):
+        raise Invalid(f"{where}.rank: only a rank of the deck, only in dominoes")
 
 
 def _parse_doubles(value: object, players: list[str], where: str) -> set[tuple[str, str]]:

@@ -73,6 +73,9 @@ TAKER_KEYS: dict[str, tuple[str, ...]] = {
 
 SUITS: tuple[str, ...] = ("spades", "hearts", "diamonds", "clubs")
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SHORT_RANKS: tuple[str, ...] = ("7", "8", "9", "10", "J", "Q", "K", "A")  # the 32-card deck
+DECKS: tuple[int, ...] = (52, 32)
+SHORT_DECK_GAMES = frozenset({"barbu", "barbette", "french"})  # the games that may play 32 cards
 
 DOUBLING_MODES: tuple[str, ...] = ("standard", "declarer-only", "none")
 UNDOUBLED_NEGATIVE_MODES: tuple[str, ...] = ("play", "settle")
@@ -150,8 +153,24 @@ FRENCH_POINTS: dict[str, Any] = {  # four players; the dominoes follow the playe
 }
 
 
-def standard_points(game: str, players: int) -> dict[str, Any]:
-    """The game's own points (what a left-out `scheme` means)."""
+# With 32 cards (game-format.md, "The 32-card deck"): Barbu's second place in dominoes is 25;
+# Barbette's values are all new; French Barbu's stay.
+STANDARD_POINTS_32: dict[str, Any] = {**STANDARD_POINTS, "dominoes": [45, 25, 5, -5]}
+BARBETTE_POINTS_32: dict[str, Any] = {
+    "barbu": -12,
+    "no-last-two": [-6, -10],
+    "no-queens": -3,
+    "trumps": 5,
+    "dominoes": [25, 15, 5, -5],
+}
+
+
+def standard_points(game: str, players: int, deck: int = 52) -> dict[str, Any]:
+    """The game's own points (what a left-out `scheme` means) with a deck of `deck` cards."""
+    if deck == 32 and game == "barbu":
+        return STANDARD_POINTS_32
+    if deck == 32 and game == "barbette":
+        return BARBETTE_POINTS_32
     if game == "barbu":
         return STANDARD_POINTS
     if game == "barbu-3":
@@ -227,7 +246,9 @@ class Cards:
     places: int
 
 
-def cards(game: str, players: int) -> Cards:
+def cards(game: str, players: int, size: int = 52) -> Cards:
+    if size == 32:  # 7 to the ace; at 3 and 5 players the 7 of clubs and 7 of diamonds go
+        return Cards(tricks={3: 10, 4: 8, 5: 6}[players], hearts=8, queens=4, places=players)
     if game == "barbu-3":  # the four 2s removed
         return Cards(tricks=16, hearts=12, queens=4, places=3)
     if game == "barbu-5":  # 2 of clubs and 2 of diamonds removed
@@ -237,9 +258,12 @@ def cards(game: str, players: int) -> Cards:
     return Cards(tricks=13, hearts=13, queens=4, places=4)
 
 
-def deck(game: str, players: int) -> list[tuple[str, str]]:
+def deck(game: str, players: int, size: int = 52) -> list[tuple[str, str]]:
     """The cards in play as (rank, suit), for generators that deal real cards."""
     removed: set[tuple[str, str]] = set()
+    if size == 32:
+        short = {("7", "clubs"), ("7", "diamonds")} if players in (3, 5) else set()
+        return [(r, s) for s in SUITS for r in SHORT_RANKS if (r, s) not in short]
     if game == "barbu-3":
         removed = {("2", s) for s in SUITS}
     elif game == "barbu-5" or (game == "french" and players == 5):
@@ -261,13 +285,13 @@ PLAYER_COUNTS: dict[str, tuple[int, ...]] = {
 _DOUBLING_KEYS = frozenset({"doubling", "redouble_all", "compulsory_doubles"})
 RULE_KEYS: dict[str, frozenset[str]] = {
     "barbu": frozenset(
-        {"game", "scheme", "ravage_city", "undoubled_negative", "rotation", "dealer_declares"}
+        {"game", "deck", "scheme", "ravage_city", "undoubled_negative", "rotation", "dealer_declares"}
         | _DOUBLING_KEYS
     ),
     "barbu-3": frozenset({"game", "rubbers", "scheme"} | _DOUBLING_KEYS),
-    "barbette": frozenset({"game", "rotation", "dealer_declares", "scheme"} | _DOUBLING_KEYS),
+    "barbette": frozenset({"game", "deck", "rotation", "dealer_declares", "scheme"} | _DOUBLING_KEYS),
     "barbu-5": frozenset({"game", "rotation", "dealer_declares", "scheme"} | _DOUBLING_KEYS),
-    "french": frozenset({"game", "sequence", "scheme"}),
+    "french": frozenset({"game", "deck", "sequence", "scheme"}),
 }
 ALL_RULE_KEYS: frozenset[str] = frozenset().union(*RULE_KEYS.values())
 # (highest allowed, default) of `compulsory_doubles`; the default is 0 without doubling.
@@ -300,6 +324,7 @@ class Rules:
     dealer_declares: bool = False
     rubbers: int = 3
     sequence: str = "choice"
+    deck: int = 52
 
     @property
     def contracts(self) -> tuple[str, ...]:
@@ -316,7 +341,14 @@ class Rules:
 
     @property
     def cards(self) -> Cards:
-        return cards(self.game, self.players)
+        return cards(self.game, self.players, self.deck)
+
+    @property
+    def ranks(self) -> tuple[str, ...]:
+        """The ranks a dominoes deal may start from."""
+        if self.deck == 32:
+            return SHORT_RANKS
+        return RANKS[1:] if self.game == "barbu-3" else RANKS  # barbu-3 has no 2s
 
     @property
     def has_doubling(self) -> bool:
@@ -367,13 +399,16 @@ def _point(value: object, where: str) -> int:
     return value
 
 
-def parse_points(value: object, game: str, players: int, ravage_city: bool, sequence: str) -> dict[str, Any]:
+def parse_points(
+    value: object, game: str, players: int, ravage_city: bool, sequence: str, size: int = 52
+) -> dict[str, Any]:
     """A `scheme` value: a name the game accepts, or a points object for the game."""
     if isinstance(value, str):
         schemes = named_schemes(game)
         if value not in schemes:
             raise Invalid(f"rules.scheme: {value!r} is not a scheme of {game}")
-        return schemes[value]
+        # "standard" is the standard points of the deck in play; the other names are fixed.
+        return standard_points(game, players, size) if value == "standard" else schemes[value]
     shapes = point_shapes(game, players)
     required = set(shapes)
     if game == "barbu" and not ravage_city:
@@ -425,6 +460,9 @@ def parse_rules(value: object, players: int) -> Rules:
             raise Invalid(f"rules.{key}: not one of {options}")
         return got
 
+    size = rules.get("deck", 52)
+    if type(size) is not int or size not in DECKS:
+        raise Invalid("rules.deck: 52 or 32")
     ravage_city = flag("ravage_city")
     doubling = choice("doubling", DOUBLING_MODES)
     highest, default = COMPULSORY[game]
@@ -439,9 +477,9 @@ def parse_rules(value: object, players: int) -> Rules:
         raise Invalid("rules.rubbers: 1 or 3")
     scheme = rules.get("scheme")
     points = (
-        standard_points(game, players)
+        standard_points(game, players, size)
         if scheme is None and "scheme" not in rules
-        else parse_points(scheme, game, players, ravage_city, sequence)
+        else parse_points(scheme, game, players, ravage_city, sequence, size)
     )
     return Rules(
         game=game,
@@ -456,6 +494,7 @@ def parse_rules(value: object, players: int) -> Rules:
         dealer_declares=flag("dealer_declares"),
         rubbers=rubbers,
         sequence=sequence,
+        deck=size,
     )
 
 
