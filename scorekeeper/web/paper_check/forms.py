@@ -46,7 +46,7 @@ def setup_form(game: GameKind, players: int) -> type[NewGameForm]:
 
 def _shape(rules: Rules) -> tuple[object, ...]:
     p = plan(rules, 0)
-    return rules.menu, p.periods, p.rounds
+    return rules.menu, p.periods, p.rounds, rules.deck  # the deck changes every count and total
 
 
 @cache

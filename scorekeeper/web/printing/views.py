@@ -41,6 +41,8 @@ def blank_rules() -> Rules:
         else game.players[-1 if game.id == "french" else 0]
     )
     settings: dict[str, object] = {}
+    if game.option("deck") and args.get("deck") == "32":
+        settings["deck"] = 32  # fewer tricks and hearts, and the short deck's standard points
     if game.option("ravage_city") and args.get("contracts") == "ravage-city":
         settings["ravage_city"] = True
     if game.option("rubbers") and args.get("rubbers") == "1":
