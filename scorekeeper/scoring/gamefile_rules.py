@@ -21,8 +21,7 @@ FORMAT = "barbu-game/1"
 GAME_KEY = "game"
 SCHEME_KEY = "scheme"
 HEART_KEYS = ("heart", "ace")
-DECK_KEY = "deck"
-FULL = 52
+LATER_DEFAULTS = (("deck", 52), ("capot", False))
 
 
 def fail(field: str, template: str, **params: Any) -> FormatError:
@@ -165,6 +164,7 @@ def dump_rules(rules: Rules) -> dict[str, Any]:
         out[SCHEME_KEY] = dump_points(points, game, rules.players)
     elif out.get(SCHEME_KEY) is None:
         out.pop(SCHEME_KEY, None)
-    # Left out, the deck is 52 cards: files from before the short deck read (and write) the same.
-    out.update((k, _setting(v)) for k, v in rules.settings if (k, v) != (DECK_KEY, FULL))
+    # The options added after files were first written are left out at their defaults, so that
+    # those files read and write the same.
+    out.update((k, _setting(v)) for k, v in rules.settings if (k, v) not in LATER_DEFAULTS)
     return out

@@ -109,6 +109,7 @@ BARBU = GameKind(
     contracts=(*BARBU_CONTRACTS, c.RAVAGE_CITY),
     options=(
         o.DECK,
+        o.CAPOT,
         o.RAVAGE_CITY,
         o.DOUBLING,
         o.REDOUBLE_ALL,
@@ -145,7 +146,7 @@ BARBETTE = GameKind(
     description=N_("Four players, 16 deals: Barbu, No last two, No queens, and Trumps or Dominoes each."),
     players=(4,),
     contracts=(c.NO_QUEENS, c.NO_LAST_TWO, c.BARBU, c.TRUMPS, c.DOMINOES),
-    options=(o.DECK, o.DOUBLING, o.REDOUBLE_ALL, o.BARBETTE_DOUBLES, o.ROTATION, o.DEALER_DECLARES),
+    options=(o.DECK, o.CAPOT, o.DOUBLING, o.REDOUBLE_ALL, o.BARBETTE_DOUBLES, o.ROTATION, o.DEALER_DECLARES),
     menu=lambda s: Menu(((c.NO_QUEENS,), (c.NO_LAST_TWO,), (c.BARBU,), (c.TRUMPS, c.DOMINOES))),
     deck=lambda n: Deck(tricks=13),
     standard=lambda n: p.BARBETTE,
@@ -183,7 +184,7 @@ FRENCH = GameKind(
     description=N_("Three to five players, penalty points: the lowest total wins. No doubling."),
     players=(3, 4, 5),
     contracts=FRENCH_CONTRACTS,
-    options=(o.DECK, o.SEQUENCE),
+    options=(o.DECK, o.CAPOT, o.SEQUENCE),
     menu=lambda s: (
         each_once(*FRENCH_CONTRACTS[:5], fixed=True)
         if s["sequence"] == o.Sequence.FIXED

@@ -96,6 +96,15 @@ DECK = Choice(
     hint=N_("The short deck French tables play: fewer tricks and hearts, and its own standard points."),
     summary=((32, N_("32 cards")),),
 )
+CAPOT = Flag(
+    "capot",
+    N_("Capot: taking every card of a negative contract turns its sign"),
+    hint=N_(
+        "Whoever takes all the tricks, hearts or queens scores the contract's total for themselves,"
+        " its sign turned; the others nothing."
+    ),
+    summary=N_("capot turns the sign"),
+)
 RAVAGE_CITY = Flag(
     "ravage_city",
     N_("Add Ravage City as an eighth contract"),

@@ -191,10 +191,13 @@ def random_rules(rng: Random, game: str = "barbu", players: int | None = None) -
 
 
 def _draw_deck(rng: Random, rules: dict[str, Any]) -> None:
-    """Now and then the 32-card deck (or 52 said outright), in the games that have it."""
+    """Now and then the 32-card deck (or 52 said outright) and capot, in the games that have them."""
     pick = rng.random()
     if rules.get("game", "barbu") in SHORT_DECK_GAMES and pick < 0.35:
         rules["deck"] = 32 if pick < 0.25 else 52
+    pick = rng.random()
+    if rules.get("game", "barbu") in SHORT_DECK_GAMES and pick < 0.4:
+        rules["capot"] = pick < 0.3  # the games that have capot are those of the short deck
 
 
 def _family_rules(rng: Random, game: str, players: int | None) -> dict[str, Any]:
@@ -722,6 +725,7 @@ def change_rule(rng: Random, doc: Any) -> Any:
             ("deck", (52, 32, 32, 36, "32", 32.0, None)),
             ("sequence", (*SEQUENCES, "Fixed", "random")),
             ("ravage_city", (True, False, "true", 1)),
+            ("capot", (True, False, "true", 1)),
             ("doubling", (*DOUBLING_MODES, "maximum")),
             ("redouble_all", (True, False, None)),
             ("compulsory_doubles", (0, 1, 2, 3, 4, 5, 7, 8, -1, 2.0, "2")),

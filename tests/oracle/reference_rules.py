@@ -285,13 +285,24 @@ PLAYER_COUNTS: dict[str, tuple[int, ...]] = {
 _DOUBLING_KEYS = frozenset({"doubling", "redouble_all", "compulsory_doubles"})
 RULE_KEYS: dict[str, frozenset[str]] = {
     "barbu": frozenset(
-        {"game", "deck", "scheme", "ravage_city", "undoubled_negative", "rotation", "dealer_declares"}
+        {
+            "game",
+            "deck",
+            "capot",
+            "scheme",
+            "ravage_city",
+            "undoubled_negative",
+            "rotation",
+            "dealer_declares",
+        }
         | _DOUBLING_KEYS
     ),
     "barbu-3": frozenset({"game", "rubbers", "scheme"} | _DOUBLING_KEYS),
-    "barbette": frozenset({"game", "deck", "rotation", "dealer_declares", "scheme"} | _DOUBLING_KEYS),
+    "barbette": frozenset(
+        {"game", "deck", "capot", "rotation", "dealer_declares", "scheme"} | _DOUBLING_KEYS
+    ),
     "barbu-5": frozenset({"game", "rotation", "dealer_declares", "scheme"} | _DOUBLING_KEYS),
-    "french": frozenset({"game", "deck", "sequence", "scheme"}),
+    "french": frozenset({"game", "deck", "capot", "sequence", "scheme"}),
 }
 ALL_RULE_KEYS: frozenset[str] = frozenset().union(*RULE_KEYS.values())
 # (highest allowed, default) of `compulsory_doubles`; the default is 0 without doubling.
@@ -325,6 +336,7 @@ class Rules:
     rubbers: int = 3
     sequence: str = "choice"
     deck: int = 52
+    capot: bool = False
 
     @property
     def contracts(self) -> tuple[str, ...]:
@@ -495,6 +507,7 @@ def parse_rules(value: object, players: int) -> Rules:
         rubbers=rubbers,
         sequence=sequence,
         deck=size,
+        capot=flag("capot"),
     )
 
 
