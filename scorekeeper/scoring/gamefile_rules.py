@@ -11,9 +11,9 @@ from typing import Any
 from .errors import FormatError, GameError
 from .games import BARBU, GAMES, GameKind
 from .options import Number, Setting
-from .points import Points
+from .points import Points, between
 from .rules import Rules
-from .scoring_rules import HeartsAndAce, size
+from .scoring_rules import ByPlace, HeartsAndAce, size
 
 FORMAT = "barbu-game/1"
 """The format name every game file carries."""
@@ -70,6 +70,9 @@ def _values(value: object, field: str, scoring: Any, players: int) -> tuple[int,
         return tuple(_int(hearts[k], f"{field}.{k}") for k in HEART_KEYS)
     if want == 1:
         return (_int(value, field),)
+    if isinstance(scoring, ByPlace) and isinstance(value, list) and len(value) == 2 < want:
+        # The first and the last place alone: those between evenly spaced (points.between).
+        return between(_int(value[0], f"{field}[0]"), _int(value[1], f"{field}[1]"), want)
     if not isinstance(value, list) or len(value) != want:
         raise fail(field, "must be a list of {count} whole numbers", count=want)
     return tuple(_int(v, f"{field}[{i}]") for i, v in enumerate(value))

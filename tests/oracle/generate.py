@@ -110,7 +110,7 @@ GAME_WEIGHTS: tuple[int, ...] = (4, 2, 2, 2, 3)  # barbu, barbu-3, barbette, bar
 def random_points(rng: Random, ravage_city: bool, game: str = "barbu", players: int = 4) -> dict[str, Any]:
     """A custom points object for `game`; any integers in bounds, zero-sum or not."""
     if game != "barbu":
-        return _family_points(rng, game, players)
+        return _ends(rng, _family_points(rng, game, players))
 
     def small(lo: int, hi: int) -> int:
         return rng.randint(lo, hi) if _maybe(rng, 0.9) else rng.randint(-50, 50)
@@ -126,6 +126,13 @@ def random_points(rng: Random, ravage_city: bool, game: str = "barbu", players: 
     }
     if ravage_city or _maybe(rng, 0.3):
         points[RAVAGE_CITY] = 12 * rng.randint(-5, 2)
+    return _ends(rng, points)
+
+
+def _ends(rng: Random, points: dict[str, Any]) -> dict[str, Any]:
+    """Now and then Dominoes given by the first and last places alone."""
+    if _maybe(rng, 0.2):
+        points["dominoes"] = [points["dominoes"][0], points["dominoes"][-1]]
     return points
 
 
@@ -381,7 +388,7 @@ def _draw_table(
         if game == "french":
             scheme = (rules or {}).get("scheme")
             dominoes = scheme.get("dominoes") if isinstance(scheme, dict) else None
-            if isinstance(dominoes, list):
+            if isinstance(dominoes, list) and len(dominoes) > 2:  # two: the ends alone, any table
                 players = len(dominoes)
             else:
                 per = 5 if (rules or {}).get("sequence") == "fixed" else 8

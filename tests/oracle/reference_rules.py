@@ -8,7 +8,9 @@ object into a `Rules` value with every default filled in.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 FORMAT = "barbu-game/1"
@@ -439,6 +441,11 @@ def parse_points(
             _point(hearts["heart"], f"{where}.heart")
             _point(hearts["ace"], f"{where}.ace")
         else:
+            given = points[key]
+            if key == "dominoes" and isinstance(given, list) and len(given) == 2 < shape:
+                for i, item in enumerate(given):
+                    _point(item, f"{where}[{i}]")
+                points = {**points, key: spaced(given[0], given[1], shape)}
             if not isinstance(points[key], list) or len(points[key]) != shape:
                 raise Invalid(f"{where}: expected a list of {shape} integers")
             for i, item in enumerate(points[key]):
@@ -446,6 +453,24 @@ def parse_points(
     if RAVAGE_CITY in points and points[RAVAGE_CITY] % 12 != 0:
         raise Invalid("rules.scheme.ravage-city: not a multiple of 12")
     return points
+
+
+def spaced(first: int, last: int, places: int) -> list[int]:
+    """Dominoes from the first and last values (game-format.md): evenly spaced, the nearest whole
+    number (a half goes towards the first value), each place and its mirror adding up to first + last."""
+    out: dict[int, int] = {}
+    for i in range(places):
+        mirror = places - 1 - i
+        if mirror in out:
+            out[i] = first + last - out[mirror] if mirror != i else out[i]
+            continue
+        exact = first + Fraction(last - first, places - 1) * i
+        low, high = math.floor(exact), math.ceil(exact)
+        if exact - low != high - exact:
+            out[i] = low if exact - low < high - exact else high
+        else:
+            out[i] = min((low, high), key=lambda n: abs(n - first))
+    return [out[i] for i in range(places)]
 
 
 def parse_rules(value: object, players: int) -> Rules:
