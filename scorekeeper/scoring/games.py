@@ -183,12 +183,14 @@ FRENCH = GameKind(
     name=N_("French Barbu"),
     description=N_("Three to five players, penalty points: the lowest total wins. No doubling."),
     players=(3, 4, 5),
-    contracts=FRENCH_CONTRACTS,
-    options=(o.DECK, o.CAPOT, o.SEQUENCE),
+    contracts=(*FRENCH_CONTRACTS, c.NO_LAST_TWO),
+    options=(o.DECK, o.CAPOT, o.SEQUENCE, o.LAST_TWO),
     menu=lambda s: (
         each_once(*FRENCH_CONTRACTS[:5], fixed=True)
         if s["sequence"] == o.Sequence.FIXED
-        else each_once(*FRENCH_CONTRACTS)
+        else each_once(
+            *(c.NO_LAST_TWO if k is c.NO_FIRST_LAST and s["last_two"] else k for k in FRENCH_CONTRACTS)
+        )
     ),
     deck=lambda n: Deck(tricks={3: 17, 4: 13, 5: 10}[n]),
     standard=lambda n: p.french(n),

@@ -185,6 +185,12 @@ SEQUENCE = Choice(
     ),
     summary=((Sequence.FIXED, N_("five contracts in a fixed order")),),
 )
+LAST_TWO = Flag(
+    "last_two",
+    N_("The last two tricks instead of No first or last trick"),
+    hint=N_("Some French tables play the last two tricks (20 and 60) as the seventh contract."),
+    summary=N_("the last two tricks instead of the first and last"),
+)
 PER_RUBBER_DOUBLES = dataclasses.replace(
     COMPULSORY_DOUBLES,
     high=4,

@@ -113,6 +113,7 @@ def french(players: int) -> Points:
             "tricks": -5,
             "no-first-last": (40, 40),
             "dominoes": FRENCH_DOMINOES[players],
+            "no-last-two": (20, 60),  # played instead of the first and last under "last_two"
         },
         "standard",
     )

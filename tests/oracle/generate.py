@@ -212,6 +212,8 @@ def _family_rules(rng: Random, game: str, players: int | None) -> dict[str, Any]
     if game == "french":
         if _maybe(rng, 0.5):
             rules["sequence"] = rng.choice(SEQUENCES)
+        if _maybe(rng, 0.35):
+            rules["last_two"] = _maybe(rng)
         if _maybe(rng, 0.4):
             points = random_points(rng, False, game, players or rng.choice(PLAYER_COUNTS[game]))
             if rules.get("sequence") == "fixed" and _maybe(rng):
@@ -331,7 +333,9 @@ class _Table:
             self.contracts = BASE_CONTRACTS
         else:
             fixed = rules.get("sequence", "choice") == "fixed"
-            self.contracts = FRENCH_FIXED if fixed else FRENCH_CONTRACTS
+            seventh = "no-last-two" if rules.get("last_two", False) else "no-first-last"
+            played = tuple(seventh if c == "no-first-last" else c for c in FRENCH_CONTRACTS)
+            self.contracts = FRENCH_FIXED if fixed else played
         self.per_block = 4 if game == "barbette" else len(self.contracts)
         self.blocks = rules.get("rubbers", 3) if game == "barbu-3" else count
         self.total = self.blocks * self.per_block
@@ -733,6 +737,7 @@ def change_rule(rng: Random, doc: Any) -> Any:
             ("sequence", (*SEQUENCES, "Fixed", "random")),
             ("ravage_city", (True, False, "true", 1)),
             ("capot", (True, False, "true", 1)),
+            ("last_two", (True, False, "yes")),
             ("doubling", (*DOUBLING_MODES, "maximum")),
             ("redouble_all", (True, False, None)),
             ("compulsory_doubles", (0, 1, 2, 3, 4, 5, 7, 8, -1, 2.0, "2")),

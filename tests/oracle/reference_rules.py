@@ -152,6 +152,7 @@ FRENCH_POINTS: dict[str, Any] = {  # four players; the dominoes follow the playe
     "tricks": -5,
     "no-first-last": [40, 40],
     "dominoes": FRENCH_DOMINOES[4],
+    "no-last-two": [20, 60],  # played instead of no-first-last with "last_two": true
 }
 
 
@@ -220,6 +221,7 @@ def point_shapes(game: str, players: int) -> dict[str, Any]:
             "tricks": "int",
             "no-first-last": 2,
             "dominoes": players,
+            "no-last-two": 2,
         }
     shapes: dict[str, Any] = {
         "no-tricks": "int",
@@ -304,7 +306,7 @@ RULE_KEYS: dict[str, frozenset[str]] = {
         {"game", "deck", "capot", "rotation", "dealer_declares", "scheme"} | _DOUBLING_KEYS
     ),
     "barbu-5": frozenset({"game", "rotation", "dealer_declares", "scheme"} | _DOUBLING_KEYS),
-    "french": frozenset({"game", "deck", "capot", "sequence", "scheme"}),
+    "french": frozenset({"game", "deck", "capot", "sequence", "last_two", "scheme"}),
 }
 ALL_RULE_KEYS: frozenset[str] = frozenset().union(*RULE_KEYS.values())
 # (highest allowed, default) of `compulsory_doubles`; the default is 0 without doubling.
@@ -339,6 +341,7 @@ class Rules:
     sequence: str = "choice"
     deck: int = 52
     capot: bool = False
+    last_two: bool = False
 
     @property
     def contracts(self) -> tuple[str, ...]:
@@ -351,7 +354,10 @@ class Rules:
             return BARBETTE_CONTRACTS
         if self.game == "barbu-5":
             return BASE_CONTRACTS
-        return FRENCH_FIXED if self.sequence == "fixed" else FRENCH_CONTRACTS
+        if self.sequence == "fixed":
+            return FRENCH_FIXED
+        seventh = "no-last-two" if self.last_two else "no-first-last"
+        return tuple(seventh if c == "no-first-last" else c for c in FRENCH_CONTRACTS)
 
     @property
     def cards(self) -> Cards:
@@ -414,7 +420,13 @@ def _point(value: object, where: str) -> int:
 
 
 def parse_points(
-    value: object, game: str, players: int, ravage_city: bool, sequence: str, size: int = 52
+    value: object,
+    game: str,
+    players: int,
+    ravage_city: bool,
+    sequence: str,
+    size: int = 52,
+    last_two: bool = False,
 ) -> dict[str, Any]:
     """A `scheme` value: a name the game accepts, or a points object for the game."""
     if isinstance(value, str):
@@ -427,8 +439,10 @@ def parse_points(
     required = set(shapes)
     if game == "barbu" and not ravage_city:
         required.discard(RAVAGE_CITY)
+    if game == "french":  # only the contracts played need points; the others may still be given
+        required.discard("no-first-last" if last_two else "no-last-two")
     if game == "french" and sequence == "fixed":
-        required = set(SALAD_PARTS)  # the others may still be given
+        required = set(SALAD_PARTS)
     points = check_object(value, "rules.scheme", required, frozenset(shapes))
     for key, shape in shapes.items():
         if key not in points:
@@ -516,7 +530,7 @@ def parse_rules(value: object, players: int) -> Rules:
     points = (
         standard_points(game, players, size)
         if scheme is None and "scheme" not in rules
-        else parse_points(scheme, game, players, ravage_city, sequence, size)
+        else parse_points(scheme, game, players, ravage_city, sequence, size, flag("last_two"))
     )
     return Rules(
         game=game,
@@ -533,6 +547,7 @@ def parse_rules(value: object, players: int) -> Rules:
         sequence=sequence,
         deck=size,
         capot=flag("capot"),
+        last_two=flag("last_two"),
     )
 
 
