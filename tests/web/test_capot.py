@@ -39,3 +39,11 @@ def test_without_capot_the_same_deal_scores_as_ever(client: FlaskClient) -> None
 
 def test_the_paper_check_offers_capot(client: FlaskClient) -> None:
     assert 'name="capot"' in client.get("/check?game=french").text
+
+
+def test_the_blank_sheet_may_state_capot_and_the_last_two(client: FlaskClient) -> None:
+    form = client.get("/sheets/blank?game=french").text
+    assert 'name="capot"' in form and 'name="last_two"' in form
+    data = client.get("/sheets/blank.pdf?game=french&players=4&capot=y&last_two=y").data
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(data)).pages)
+    assert "capot turns the sign" in text and "the last two tricks instead of the first and last" in text
