@@ -43,12 +43,12 @@ def find(sheet: PaperSheet) -> Findings:
         rows_checked += 1
         contract = contracts.known[i]
         if contract is not None:
-            want = rules.contract_total(contract)
-            if total != want:
+            wants = tuple(sorted(rules.deal_totals(contract), key=abs))  # a capot's turned total last
+            if total not in wants:
                 inferred = contracts.inferred[i] is not None
-                found.append(Finding(Kind.ROW, total, (want,), row=i, contract=contract, inferred=inferred))
+                found.append(Finding(Kind.ROW, total, wants, row=i, contract=contract, inferred=inferred))
             continue
-        fits = tuple(k for k in contracts.open[i] if rules.contract_total(k) == total)
+        fits = tuple(k for k in contracts.open[i] if total in rules.deal_totals(k))
         if fits:
             maybe[i] = fits
         else:
@@ -153,7 +153,7 @@ def _so_far(sheet: PaperSheet, contracts: Contracts, end: int) -> set[int] | Non
         known = [contracts.known[i] for i in mine]
         if any(k is None for k in known) or contracts.totals[period] is None:
             return None
-        sets.append({sum(sheet.rules.contract_total(k) for k in known if k is not None)})
+        sets.append(sums([set(sheet.rules.deal_totals(k)) for k in known if k is not None]))
     return sums(sets)
 
 

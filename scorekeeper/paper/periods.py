@@ -58,7 +58,7 @@ class Contracts:
             self.inferred[blank[0]] = self.known[blank[0]] = free[0][0]
         # A slot counts its contract as written, or any of its choices while none is.
         chosen = [[self.known[used[s][0]]] if s in used else slot for s, slot in enumerate(slots)]
-        sets = [{self.rules.contract_total(k) for k in pick if k} for pick in chosen]
+        sets = [{t for k in pick if k for t in self.rules.deal_totals(k)} for pick in chosen]
         # The row totals the period may have, as a bag (few: only Barbette's last slot is a choice).
         self.shapes[period] = [Counter(pick) for pick in itertools.islice(itertools.product(*sets), 16)]
         return sums(sets)

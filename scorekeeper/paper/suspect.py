@@ -68,7 +68,7 @@ def _proposals(sheet: PaperSheet, finding: Finding) -> set[Fix]:
             scores = sheet.rows[finding.row].scores
             wanted = set(finding.expected)
             if finding.kind is Kind.ROW_NO_CONTRACT:
-                wanted |= {rules.contract_total(k) for k in rules.contracts}
+                wanted |= {t for k in rules.contracts for t in rules.deal_totals(k)}
             for seat, score in enumerate(scores):
                 fixes |= {("row", finding.row, seat, (score or 0) + w - finding.got) for w in wanted}
         case Kind.RUNNING if finding.seat is not None and finding.round is not None:

@@ -35,3 +35,10 @@ class Deck:
         """How many `of` (a kind of count: "tricks", "hearts", "queens"...) the deal has in all."""
         totals = {"tricks": self.tricks, "hearts": self.hearts, "queens": self.queens}
         return totals[of] if of in totals else count_kind(of).in_deck
+
+
+SHORT = 32
+"""The short deck's size: 7 up to the ace in each suit."""
+SHORT_RANKS: tuple[str, ...] = RANKS[RANKS.index("7") :]
+SHORT_DECK = Deck(tricks=8, hearts=8, ranks=SHORT_RANKS)
+"""Four players, 32 cards: 8 tricks, 8 hearts, 4 queens; dominoes start from any rank 7 to the ace."""

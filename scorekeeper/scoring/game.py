@@ -100,7 +100,7 @@ class Game:
         ledger.played.setdefault(period, []).append(deal.contract.id)
         for doubler in doublers_of(declarer, deal.doubles):
             ledger.made[period, doubler] += 1
-        total = self.rules.contract_total(deal.contract)
+        total = self.rules.deal_total(deal.contract, deal.result)
         if deal.result is None:
             raw = settlement(total, declarer, len(self.players))
         else:

@@ -11,9 +11,9 @@ from typing import Any
 from .errors import FormatError, GameError
 from .games import BARBU, GAMES, GameKind
 from .options import Number, Setting
-from .points import Points
+from .points import Points, between
 from .rules import Rules
-from .scoring_rules import HeartsAndAce, size
+from .scoring_rules import ByPlace, HeartsAndAce, size
 
 FORMAT = "barbu-game/1"
 """The format name every game file carries."""
@@ -21,6 +21,7 @@ FORMAT = "barbu-game/1"
 GAME_KEY = "game"
 SCHEME_KEY = "scheme"
 HEART_KEYS = ("heart", "ace")
+LATER_DEFAULTS = (("deck", 52), ("capot", False))
 
 
 def fail(field: str, template: str, **params: Any) -> FormatError:
@@ -69,6 +70,9 @@ def _values(value: object, field: str, scoring: Any, players: int) -> tuple[int,
         return tuple(_int(hearts[k], f"{field}.{k}") for k in HEART_KEYS)
     if want == 1:
         return (_int(value, field),)
+    if isinstance(scoring, ByPlace) and isinstance(value, list) and len(value) == 2 < want:
+        # The first and the last place alone: those between evenly spaced (points.between).
+        return between(_int(value[0], f"{field}[0]"), _int(value[1], f"{field}[1]"), want)
     if not isinstance(value, list) or len(value) != want:
         raise fail(field, "must be a list of {count} whole numbers", count=want)
     return tuple(_int(v, f"{field}[{i}]") for i, v in enumerate(value))
@@ -90,8 +94,8 @@ def parse_points(value: dict[str, Any], game: GameKind, players: int) -> Points:
 
 
 def _scheme(value: object, game: GameKind, players: int) -> Points | None:
-    if value is None:
-        return None
+    if value is None or (value == "standard" and game.schemes):
+        return None  # the standard points of the table's deck (Rules fills them in)
     if isinstance(value, str):
         named = dict(game.schemes)
         if value not in named:
@@ -156,12 +160,14 @@ def dump_rules(rules: Rules) -> dict[str, Any]:
     game = rules.game
     out: dict[str, Any] = {} if game is BARBU else {GAME_KEY: game.id}
     points = rules.scheme
-    named = dict(game.schemes)
     if game is BARBU:
-        out[SCHEME_KEY] = points.name if named.get(points.name or "") == points else None
-    if out.get(SCHEME_KEY) is None and points != game.standard(rules.players):
+        named = game.named_points(points.name, rules.players, rules.cards)
+        out[SCHEME_KEY] = points.name if named == points else None
+    if out.get(SCHEME_KEY) is None and points != rules.standard:
         out[SCHEME_KEY] = dump_points(points, game, rules.players)
     elif out.get(SCHEME_KEY) is None:
         out.pop(SCHEME_KEY, None)
-    out.update((k, _setting(v)) for k, v in rules.settings)
+    # The options added after files were first written are left out at their defaults, so that
+    # those files read and write the same.
+    out.update((k, _setting(v)) for k, v in rules.settings if (k, v) not in LATER_DEFAULTS)
     return out

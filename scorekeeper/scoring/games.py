@@ -14,9 +14,12 @@ from dataclasses import dataclass
 
 from . import contracts as c
 from . import options as o
-from .cards import RANKS, Deck
+from . import standards as p
+from .cards import RANKS, SHORT, SHORT_DECK, SHORT_RANKS, Deck
 from .contracts import Contract
 from .points import Points
+from .standards import SCHEMES as SCHEMES
+from .standards import STANDARD as STANDARD
 from .words import N_
 
 Settings = Mapping[str, o.Setting]
@@ -53,6 +56,10 @@ class GameKind:
     deck: Callable[[int], Deck]
     standard: Callable[[int], Points]
     schemes: tuple[tuple[str, Points], ...] = ()
+    short_deck: Callable[[int], Deck] | None = None
+    """The 32-card deck (7 up to the ace) for this many players, when the game may be played with it."""
+    short_standard: Callable[[int], Points] | None = None
+    """The standard points with the 32-card deck."""
     rubbers: bool = False
     dealer_chooses: bool = False
     lower_wins: bool = False
@@ -68,6 +75,24 @@ class GameKind:
     def option(self, key: str) -> o.Option | None:
         return next((k for k in self.options if k.key == key), None)
 
+    def deck_for(self, players: int, cards: int) -> Deck:
+        """What a deal holds with `cards` cards (52 or 32) at a table of `players`."""
+        if cards == SHORT and self.short_deck is not None:
+            return self.short_deck(players)
+        return self.deck(players)
+
+    def standard_for(self, players: int, cards: int) -> Points:
+        """The game's own points with `cards` cards (what a left-out or "standard" scheme means)."""
+        if cards == SHORT and self.short_standard is not None:
+            return self.short_standard(players)
+        return self.standard(players)
+
+    def named_points(self, name: str | None, players: int, cards: int) -> Points | None:
+        """The points a scheme's name stands for; "standard" follows the deck, the others do not."""
+        if name == "standard":
+            return self.standard_for(players, cards)
+        return dict(self.schemes).get(name or "")
+
     @property
     def doubling(self) -> bool:
         """True when the game has doubling at all."""
@@ -75,39 +100,6 @@ class GameKind:
 
 
 BARBU_CONTRACTS = (c.NO_TRICKS, c.NO_QUEENS, c.NO_LAST_TWO, c.NO_HEARTS, c.BARBU, c.TRUMPS, c.DOMINOES)
-STANDARD = Points.build(
-    {
-        "no-tricks": -2,
-        "no-queens": -6,
-        "no-last-two": (-10, -20),
-        "no-hearts": (-2, -6),
-        "barbu": -20,
-        "trumps": 5,
-        "dominoes": (45, 20, 5, -5),
-        "ravage-city": -36,
-    },
-    "standard",
-)
-SCHEMES = {
-    "standard": STANDARD,
-    "barbu-15": Points.build({**STANDARD.as_dict(), "barbu": -15, "dominoes": (40, 20, 10, -10)}, "barbu-15"),
-    "dominoes-30": Points.build(
-        {**STANDARD.as_dict(), "barbu": -15, "dominoes": (30, 20, 10, 0)}, "dominoes-30"
-    ),
-    "brader": Points.build(
-        {
-            "no-tricks": -5,
-            "no-queens": -15,
-            "no-last-two": (-10, -20),
-            "no-hearts": (-4, -12),
-            "barbu": -25,
-            "trumps": 5,
-            "dominoes": (40, 20, 0, -20),
-            "ravage-city": -36,
-        },
-        "brader",
-    ),
-}
 
 BARBU = GameKind(
     id="barbu",
@@ -116,6 +108,8 @@ BARBU = GameKind(
     players=(4,),
     contracts=(*BARBU_CONTRACTS, c.RAVAGE_CITY),
     options=(
+        o.DECK,
+        o.CAPOT,
         o.RAVAGE_CITY,
         o.DOUBLING,
         o.REDOUBLE_ALL,
@@ -126,8 +120,10 @@ BARBU = GameKind(
     ),
     menu=lambda s: each_once(*BARBU_CONTRACTS, *((c.RAVAGE_CITY,) if s["ravage_city"] else ())),
     deck=lambda n: Deck(tricks=13),
-    standard=lambda n: STANDARD,
-    schemes=tuple(SCHEMES.items()),
+    standard=lambda n: p.STANDARD,
+    schemes=tuple(p.SCHEMES.items()),
+    short_deck=lambda n: SHORT_DECK,
+    short_standard=lambda n: p.STANDARD_32,
 )
 
 BARBU_3_CONTRACTS = (c.NO_TRICKS, c.NO_QUEENS, c.NO_LAST_THREE, c.NO_HEARTS, c.BARBU, c.TRUMPS, c.DOMINOES)
@@ -140,18 +136,7 @@ BARBU_3 = GameKind(
     options=(o.RUBBERS, o.DOUBLING, o.REDOUBLE_ALL, o.PER_RUBBER_DOUBLES),
     menu=lambda s: each_once(*BARBU_3_CONTRACTS),
     deck=lambda n: Deck(tricks=16, hearts=12, ranks=RANKS[1:]),
-    standard=lambda n: Points.build(
-        {
-            "no-tricks": -2,
-            "no-queens": -6,
-            "no-last-three": (-5, -10, -15),
-            "no-hearts": (-2, -6),
-            "barbu": -21,
-            "trumps": 5,
-            "dominoes": (45, 15, -5),
-        },
-        "standard",
-    ),
+    standard=lambda n: p.BARBU_3,
     rubbers=True,
 )
 
@@ -161,33 +146,14 @@ BARBETTE = GameKind(
     description=N_("Four players, 16 deals: Barbu, No last two, No queens, and Trumps or Dominoes each."),
     players=(4,),
     contracts=(c.NO_QUEENS, c.NO_LAST_TWO, c.BARBU, c.TRUMPS, c.DOMINOES),
-    options=(o.DOUBLING, o.REDOUBLE_ALL, o.BARBETTE_DOUBLES, o.ROTATION, o.DEALER_DECLARES),
+    options=(o.DECK, o.CAPOT, o.DOUBLING, o.REDOUBLE_ALL, o.BARBETTE_DOUBLES, o.ROTATION, o.DEALER_DECLARES),
     menu=lambda s: Menu(((c.NO_QUEENS,), (c.NO_LAST_TWO,), (c.BARBU,), (c.TRUMPS, c.DOMINOES))),
     deck=lambda n: Deck(tricks=13),
-    standard=lambda n: Points.build(
-        {
-            "no-queens": -5,
-            "no-last-two": (-10, -15),
-            "barbu": -20,
-            "trumps": 5,
-            "dominoes": (40, 25, 10, -10),
-        },
-        "standard",
-    ),
+    standard=lambda n: p.BARBETTE,
+    short_deck=lambda n: SHORT_DECK,
+    short_standard=lambda n: p.BARBETTE_32,
 )
 
-BARBU_5_POINTS = Points.build(
-    {
-        "no-tricks": -2,
-        "no-queens": -6,
-        "no-last-two": (-10, -20),
-        "no-hearts": (-2, -6),
-        "barbu": -20,
-        "trumps": 5,
-        "dominoes": (45, 25, 10, 0, -6),
-    },
-    "standard",
-)
 BARBU_5 = GameKind(
     id="barbu-5",
     name=N_("Five-player Barbu"),
@@ -197,8 +163,8 @@ BARBU_5 = GameKind(
     options=(o.DOUBLING, o.REDOUBLE_ALL, o.COMPULSORY_DOUBLES, o.ROTATION, o.DEALER_DECLARES),
     menu=lambda s: each_once(*BARBU_CONTRACTS),
     deck=lambda n: Deck(tricks=10),
-    standard=lambda n: BARBU_5_POINTS,
-    schemes=(("standard", BARBU_5_POINTS),),
+    standard=lambda n: p.BARBU_5,
+    schemes=(("standard", p.BARBU_5),),
 )
 
 FRENCH_CONTRACTS = (
@@ -211,32 +177,26 @@ FRENCH_CONTRACTS = (
     c.NO_FIRST_LAST,
     c.DOMINOES,
 )
-FRENCH_DOMINOES = {3: (-40, 0, 40), 4: (-50, -20, 20, 40), 5: (-50, -25, 0, 25, 50)}
+
 FRENCH = GameKind(
     id="french",
     name=N_("French Barbu"),
     description=N_("Three to five players, penalty points: the lowest total wins. No doubling."),
     players=(3, 4, 5),
-    contracts=FRENCH_CONTRACTS,
-    options=(o.SEQUENCE,),
+    contracts=(*FRENCH_CONTRACTS, c.NO_LAST_TWO),
+    options=(o.DECK, o.CAPOT, o.SEQUENCE, o.LAST_TWO),
     menu=lambda s: (
         each_once(*FRENCH_CONTRACTS[:5], fixed=True)
         if s["sequence"] == o.Sequence.FIXED
-        else each_once(*FRENCH_CONTRACTS)
+        else each_once(
+            *(c.NO_LAST_TWO if k is c.NO_FIRST_LAST and s["last_two"] else k for k in FRENCH_CONTRACTS)
+        )
     ),
     deck=lambda n: Deck(tricks={3: 17, 4: 13, 5: 10}[n]),
-    standard=lambda n: Points.build(
-        {
-            "no-tricks": 5,
-            "no-hearts": 5,
-            "no-queens": 20,
-            "barbu": 80,
-            "tricks": -5,
-            "no-first-last": (40, 40),
-            "dominoes": FRENCH_DOMINOES[n],
-        },
-        "standard",
-    ),
+    standard=lambda n: p.french(n),
+    # 32 cards: with three or five players the 7♣ and 7♦ go (10 or 6 tricks); the points per card stay.
+    short_deck=lambda n: Deck(tricks={3: 10, 4: 8, 5: 6}[n], hearts=8, ranks=SHORT_RANKS),
+    short_standard=lambda n: p.french(n),
     dealer_chooses=True,
     lower_wins=True,
 )

@@ -87,6 +87,24 @@ class Number:
 Option = Choice | Flag | Number
 
 
+DECK = Choice(
+    "deck",
+    N_("Cards"),
+    (52, 32),
+    52,
+    (N_("52 cards"), N_("32 cards (7 up to the ace)")),
+    hint=N_("The short deck French tables play: fewer tricks and hearts, and its own standard points."),
+    summary=((32, N_("32 cards")),),
+)
+CAPOT = Flag(
+    "capot",
+    N_("Capot: taking every card of a negative contract turns its sign"),
+    hint=N_(
+        "Whoever takes all the tricks, hearts or queens scores the contract's total for themselves,"
+        " its sign turned; the others nothing."
+    ),
+    summary=N_("capot turns the sign"),
+)
 RAVAGE_CITY = Flag(
     "ravage_city",
     N_("Add Ravage City as an eighth contract"),
@@ -167,6 +185,12 @@ SEQUENCE = Choice(
     ),
     summary=((Sequence.FIXED, N_("five contracts in a fixed order")),),
 )
+LAST_TWO = Flag(
+    "last_two",
+    N_("The last two tricks instead of No first or last trick"),
+    hint=N_("Some French tables play the last two tricks (20 and 60) as the seventh contract."),
+    summary=N_("the last two tricks instead of the first and last"),
+)
 PER_RUBBER_DOUBLES = dataclasses.replace(
     COMPULSORY_DOUBLES,
     high=4,
@@ -179,7 +203,8 @@ def check_value(option: Option, value: object) -> bool:
     """True when `value` is a value of `option` (JSON booleans are not numbers)."""
     match option:
         case Choice(values=values):
-            return not isinstance(value, bool) and value in values
+            # 32.0 == 32 in Python, but a JSON 32.0 is not the whole number the choice offers.
+            return not isinstance(value, bool | float) and value in values
         case Flag():
             return isinstance(value, bool)
         case Number(low=low, high=high):

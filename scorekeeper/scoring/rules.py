@@ -14,7 +14,7 @@ from .options import Doubling, Rotation, Setting, Undoubled
 from .parts import Result, Seats
 from .points import Points
 from .rules_checks import filled_settings, player_problems, point_problems
-from .scoring_rules import Scoring, Values, raw, total
+from .scoring_rules import HeartsAndAce, PerUnit, Scoring, Values, raw, total
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ class Rules:
         collect(problems)
         object.__setattr__(self, "settings", tuple(filled.items()))
         if self.points is None:
-            object.__setattr__(self, "points", self.game.standard(self.players))
+            object.__setattr__(self, "points", self.game.standard_for(self.players, self.cards))
         collect(point_problems(self.game, self.players, self.scheme, self.contracts))
 
     @classmethod
@@ -79,6 +79,10 @@ class Rules:
         return self.setting("ravage_city") is True
 
     @property
+    def capot(self) -> bool:
+        return self.setting("capot") is True
+
+    @property
     def redouble_all(self) -> bool:
         return self.setting("redouble_all") is True
 
@@ -99,9 +103,20 @@ class Rules:
         value = self.setting("rubbers")
         return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
+    @property
+    def cards(self) -> int:
+        """How many cards the deck has: 52, or 32 (7 up to the ace) where the game allows it."""
+        value = self.setting("deck")
+        return value if isinstance(value, int) and not isinstance(value, bool) else 52
+
     @cached_property
     def deck(self) -> Deck:
-        return self.game.deck(self.players)
+        return self.game.deck_for(self.players, self.cards)
+
+    @property
+    def standard(self) -> Points:
+        """The game's own points with this deck and table."""
+        return self.game.standard_for(self.players, self.cards)
 
     @cached_property
     def menu(self) -> Menu:
@@ -159,8 +174,42 @@ class Rules:
         }
 
     def raw(self, contract: Contract, result: Result) -> Seats:
-        """The raw scores of a played deal of `contract`."""
+        """The raw scores of a played deal of `contract` (a capot's, when one player took it all)."""
+        taker = self.capot_taker(contract, result)
+        if taker is not None:
+            return tuple(-self.contract_total(contract) if s == taker else 0 for s in range(self.players))
         return raw(contract.scoring, self.values(contract), result, self.players, self._lookup)
+
+    def capot_taker(self, contract: Contract, result: Result) -> int | None:
+        """Under `capot`, the seat that took every counted card of a negative contract (all the
+        tricks, hearts or queens); None otherwise. Contracts of single cards (Barbu, the last
+        tricks) and the Salad have no capot: someone always takes the king."""
+        if not self.capot or contract.positive:
+            return None
+        scoring = contract.scoring
+        key = (
+            scoring.part
+            if isinstance(scoring, PerUnit)
+            else scoring.hearts
+            if isinstance(scoring, HeartsAndAce)
+            else None
+        )
+        if key is None:
+            return None
+        counts = result.counts(key)
+        everything = self.deck.count(contract.counts_of(key))
+        return next((s for s, n in enumerate(counts) if n == everything), None)
+
+    def deal_totals(self, contract: Contract) -> frozenset[int]:
+        """What a deal of `contract` may add up to: its total, or under capot also the total turned."""
+        total = self.contract_total(contract)
+        capot = self.capot and not contract.positive and isinstance(contract.scoring, PerUnit | HeartsAndAce)
+        return frozenset((total, -total) if capot else (total,))
+
+    def deal_total(self, contract: Contract, result: Result | None) -> int:
+        """What a deal's raw scores add up to: the contract total, its sign turned by a capot."""
+        total = self.contract_total(contract)
+        return -total if result is not None and self.capot_taker(contract, result) is not None else total
 
     def block_total(self, played: tuple[Contract, ...] = ()) -> int | None:
         """What one declarer's (or rubber's) deals add up to, given the contracts `played` in it
@@ -182,7 +231,10 @@ class Rules:
 
     @property
     def zero_sum(self) -> bool:
-        """True when a complete game adds up to 0, whatever the declarers choose."""
+        """True when a complete game adds up to 0, whatever the declarers choose (and, under capot,
+        whoever takes every card: a capot moves the game's total)."""
+        if any(len(self.deal_totals(k)) > 1 for k in self.contracts):
+            return False
         return all(
             sum(self.contract_total(k) for k in pick) == 0 for pick in itertools.product(*self.menu.slots)
         )

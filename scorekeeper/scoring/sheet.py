@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .contracts import Contract
 from .game import Game
 from .parts import Seats
+from .rules import Rules
 from .scored import ScoredDeal
 
 
@@ -81,6 +83,14 @@ class Sheet:
         return [(1 + sum(1 for t in self.totals if sign * t < sign * self.totals[s]), s) for s in order]
 
 
+def _expected(rules: Rules, played: tuple[Contract, ...], rows: list[ScoredDeal]) -> int | None:
+    """What a block adds up to: its contracts' totals, a capot's turned (a capot is no mistake)."""
+    block = rules.block_total(played)
+    if block is None:
+        return None
+    return block + sum(r.contract_total - rules.contract_total(r.deal.contract) for r in rows)
+
+
 def score(game: Game) -> Sheet:
     """The sheet of `game`: its folded rows, with a block per declarer or rubber."""
     rules, p = game.rules, game.plan
@@ -93,7 +103,7 @@ def score(game: Game) -> Sheet:
                 declarer=p.leaders[period],
                 numbers=tuple(r.number for r in mine),
                 total=sum(sum(r.score) for r in mine),
-                expected=rules.block_total(played),
+                expected=_expected(rules, played, mine),
                 complete=len(mine) == rules.deals_per_declarer,
                 rubber=period + 1 if rules.game.rubbers else None,
             )

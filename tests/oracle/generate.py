@@ -50,6 +50,8 @@ from .reference_rules import (
     SALAD_PARTS,
     SCHEMES,
     SEQUENCES,
+    SHORT_DECK_GAMES,
+    SHORT_RANKS,
     SUITS,
     TAKER_KEYS,
     UNDOUBLED_NEGATIVE_MODES,
@@ -108,7 +110,7 @@ GAME_WEIGHTS: tuple[int, ...] = (4, 2, 2, 2, 3)  # barbu, barbu-3, barbette, bar
 def random_points(rng: Random, ravage_city: bool, game: str = "barbu", players: int = 4) -> dict[str, Any]:
     """A custom points object for `game`; any integers in bounds, zero-sum or not."""
     if game != "barbu":
-        return _family_points(rng, game, players)
+        return _ends(rng, _family_points(rng, game, players))
 
     def small(lo: int, hi: int) -> int:
         return rng.randint(lo, hi) if _maybe(rng, 0.9) else rng.randint(-50, 50)
@@ -124,6 +126,13 @@ def random_points(rng: Random, ravage_city: bool, game: str = "barbu", players: 
     }
     if ravage_city or _maybe(rng, 0.3):
         points[RAVAGE_CITY] = 12 * rng.randint(-5, 2)
+    return _ends(rng, points)
+
+
+def _ends(rng: Random, points: dict[str, Any]) -> dict[str, Any]:
+    """Now and then Dominoes given by the first and last places alone."""
+    if _maybe(rng, 0.2):
+        points["dominoes"] = [points["dominoes"][0], points["dominoes"][-1]]
     return points
 
 
@@ -184,7 +193,18 @@ def random_rules(rng: Random, game: str = "barbu", players: int | None = None) -
         rules["dealer_declares"] = _maybe(rng)
     if _maybe(rng, 0.15):
         rules["game"] = "barbu"
+    _draw_deck(rng, rules)
     return rules
+
+
+def _draw_deck(rng: Random, rules: dict[str, Any]) -> None:
+    """Now and then the 32-card deck (or 52 said outright) and capot, in the games that have them."""
+    pick = rng.random()
+    if rules.get("game", "barbu") in SHORT_DECK_GAMES and pick < 0.35:
+        rules["deck"] = 32 if pick < 0.25 else 52
+    pick = rng.random()
+    if rules.get("game", "barbu") in SHORT_DECK_GAMES and pick < 0.4:
+        rules["capot"] = pick < 0.3  # the games that have capot are those of the short deck
 
 
 def _family_rules(rng: Random, game: str, players: int | None) -> dict[str, Any]:
@@ -192,11 +212,14 @@ def _family_rules(rng: Random, game: str, players: int | None) -> dict[str, Any]
     if game == "french":
         if _maybe(rng, 0.5):
             rules["sequence"] = rng.choice(SEQUENCES)
+        if _maybe(rng, 0.35):
+            rules["last_two"] = _maybe(rng)
         if _maybe(rng, 0.4):
             points = random_points(rng, False, game, players or rng.choice(PLAYER_COUNTS[game]))
             if rules.get("sequence") == "fixed" and _maybe(rng):
                 points = {k: v for k, v in points.items() if k in SALAD_PARTS}  # the rest is optional
             rules["scheme"] = points
+        _draw_deck(rng, rules)
         return rules
     if game == "barbu-3" and _maybe(rng, 0.6):
         rules["rubbers"] = rng.choice((1, 3))
@@ -221,6 +244,7 @@ def _family_rules(rng: Random, game: str, players: int | None) -> dict[str, Any]
             rules["rotation"] = rng.choice(ROTATIONS)
         if _maybe(rng, 0.4):
             rules["dealer_declares"] = _maybe(rng)
+    _draw_deck(rng, rules)
     return rules
 
 
@@ -243,10 +267,10 @@ def _spread(rng: Random, total: int, players: list[str]) -> dict[str, int]:
     return counts
 
 
-def _salad(rng: Random, players: list[str], game: str) -> dict[str, Any]:
+def _salad(rng: Random, players: list[str], game: str, size: int = 52) -> dict[str, Any]:
     """Tricks, then real cards dealt into them: each player takes players × tricks cards."""
-    tricks = _spread(rng, cards(game, len(players)).tricks, players)
-    pile = deck(game, len(players))
+    tricks = _spread(rng, cards(game, len(players), size).tricks, players)
+    pile = deck(game, len(players), size)
     rng.shuffle(pile)
     taken: dict[str, list[tuple[str, str]]] = {}
     for p in players:
@@ -261,11 +285,13 @@ def _salad(rng: Random, players: list[str], game: str) -> dict[str, Any]:
     }
 
 
-def random_result(rng: Random, contract: str, players: list[str], game: str = "barbu") -> dict[str, Any]:
-    """A result that the cards of `game` allow for `contract` (if `players` suit the game)."""
+def random_result(
+    rng: Random, contract: str, players: list[str], game: str = "barbu", size: int = 52
+) -> dict[str, Any]:
+    """A result the cards of `game` (`size` of them) allow for `contract` (if `players` suit the game)."""
     if len(players) not in PLAYER_COUNTS[game]:  # a mutated table: any cards will do
-        game = "barbu"
-    c = cards(game, len(players))
+        game, size = "barbu", 52
+    c = cards(game, len(players), size)
     if contract in ("no-tricks", "trumps", "tricks"):
         return {"tricks": _spread(rng, c.tricks, players)}
     if contract == "no-queens":
@@ -282,7 +308,7 @@ def random_result(rng: Random, contract: str, players: list[str], game: str = "b
     if contract == "dominoes":
         return {"order": rng.sample(players, len(players))}
     if contract == "salad":
-        return _salad(rng, players, game)
+        return _salad(rng, players, game, size)
     return {"most": rng.sample(players, min(len(players), rng.choice((1, 1, 1, 2, 2, 3, 4))))}
 
 
@@ -307,7 +333,9 @@ class _Table:
             self.contracts = BASE_CONTRACTS
         else:
             fixed = rules.get("sequence", "choice") == "fixed"
-            self.contracts = FRENCH_FIXED if fixed else FRENCH_CONTRACTS
+            seventh = "no-last-two" if rules.get("last_two", False) else "no-first-last"
+            played = tuple(seventh if c == "no-first-last" else c for c in FRENCH_CONTRACTS)
+            self.contracts = FRENCH_FIXED if fixed else played
         self.per_block = 4 if game == "barbette" else len(self.contracts)
         self.blocks = rules.get("rubbers", 3) if game == "barbu-3" else count
         self.total = self.blocks * self.per_block
@@ -364,7 +392,7 @@ def _draw_table(
         if game == "french":
             scheme = (rules or {}).get("scheme")
             dominoes = scheme.get("dominoes") if isinstance(scheme, dict) else None
-            if isinstance(dominoes, list):
+            if isinstance(dominoes, list) and len(dominoes) > 2:  # two: the ends alone, any table
                 players = len(dominoes)
             else:
                 per = 5 if (rules or {}).get("sequence") == "fixed" else 8
@@ -410,7 +438,8 @@ def random_game(
     doubling = "none" if game == "french" else rules.get("doubling", "standard")
     compulsory = rules.get("compulsory_doubles", 0 if doubling == "none" else COMPULSORY[game][1])
     settle = rules.get("undoubled_negative", "play") == "settle"
-    ranks = RANKS[1:] if game == "barbu-3" else RANKS
+    size = rules.get("deck", 52)
+    ranks = SHORT_RANKS if size == 32 else RANKS[1:] if game == "barbu-3" else RANKS
     eagerness = rng.uniform(0.0, 0.6)  # how readily this table doubles
 
     names = random_players(rng, players)
@@ -461,7 +490,7 @@ def random_game(
         elif doubles or _maybe(rng):
             hand["doubles"] = doubles
         if not (game == "barbu" and settle and contract in NEGATIVE_CONTRACTS and not doubles):
-            hand["result"] = random_result(rng, contract, names, game)
+            hand["result"] = random_result(rng, contract, names, game, size)
         deals.append(hand)
 
     doc: dict[str, Any] = {
@@ -509,6 +538,12 @@ def _game(doc: Any) -> str:
     rules = doc.get("rules") if isinstance(doc, dict) else None
     game = rules.get("game", "barbu") if isinstance(rules, dict) else "barbu"
     return game if game in GAMES else "barbu"
+
+
+def _deck(doc: Any) -> int:
+    rules = doc.get("rules") if isinstance(doc, dict) else None
+    size = rules.get("deck", 52) if isinstance(rules, dict) else 52
+    return 32 if size == 32 and _game(doc) in SHORT_DECK_GAMES else 52
 
 
 def _hands(doc: Any) -> list[Any] | None:
@@ -665,7 +700,7 @@ def change_result(rng: Random, doc: Any) -> Any:
             contract = hand.get("contract")
             if contract not in FAMILY_CONTRACTS or _maybe(rng, 0.3):
                 contract = rng.choice(FAMILY_CONTRACTS)
-            hand["result"] = random_result(rng, contract, names, _game(doc))
+            hand["result"] = random_result(rng, contract, names, _game(doc), _deck(doc))
         return doc
     for value in result.values():
         if isinstance(value, dict) and value:
@@ -698,8 +733,11 @@ def change_rule(rng: Random, doc: Any) -> Any:
             ("game", (*GAMES, "Barbu", "barbu-4", None)),
             ("game", GAMES),
             ("rubbers", (1, 3, 2, 0, "3", True)),
+            ("deck", (52, 32, 32, 36, "32", 32.0, None)),
             ("sequence", (*SEQUENCES, "Fixed", "random")),
             ("ravage_city", (True, False, "true", 1)),
+            ("capot", (True, False, "true", 1)),
+            ("last_two", (True, False, "yes")),
             ("doubling", (*DOUBLING_MODES, "maximum")),
             ("redouble_all", (True, False, None)),
             ("compulsory_doubles", (0, 1, 2, 3, 4, 5, 7, 8, -1, 2.0, "2")),

@@ -199,10 +199,9 @@ def _check_trump_and_rank(rules: Rules, hand: dict[str, Any], contract: str, whe
         contract != "trumps" or not isinstance(hand["trump"], str) or hand["trump"] not in SUITS
     ):
         raise Invalid(f"{where}.trump: only a suit, only in trumps")
-    if "rank" in hand:
-        ranks = RANKS[1:] if rules.game == "barbu-3" else RANKS  # barbu-3 has no 2s
-        if contract != "dominoes" or not isinstance(hand["rank"], str) or hand["rank"] not in ranks:
-            raise Invalid(f"{where}.rank: only a rank of the deck, only in dominoes")
+    rank = hand.get("rank")
+    if "rank" in hand and (contract != "dominoes" or not isinstance(rank, str) or rank not in rules.ranks):
+        raise Invalid(f"{where}.rank: only a rank of the deck, only in dominoes")
 
 
 def _parse_doubles(value: object, players: list[str], where: str) -> set[tuple[str, str]]:
@@ -305,6 +304,21 @@ def raw_scores(rules: Rules, contract: str, result: object, players: list[str], 
     return raw
 
 
+# Capot (game-format.md): the counted negative contracts and what "every card" is in each.
+CAPOT_COUNTS = {"no-tricks": "tricks", "no-hearts": "hearts", "no-queens": "queens"}
+
+
+def capot(rules: Rules, contract: str, result: dict[str, Any], players: list[str]) -> str | None:
+    """Under `capot`, the player who took all the tricks, hearts or queens of that contract."""
+    key = CAPOT_COUNTS.get(contract)
+    if not rules.capot or key is None:
+        return None
+    everything = {"tricks": rules.cards.tricks, "hearts": rules.cards.hearts, "queens": rules.cards.queens}[
+        key
+    ]
+    return next((p for p in players if result[key][p] == everything), None)
+
+
 def settled_raw_scores(total: int, declarer: str, players: list[str]) -> dict[str, int]:
     """Undoubled negative contract settled without play (rules.md; barbu only)."""
     # Fraction avoids any float doubt; total/3 never ends in exactly .5.
@@ -375,6 +389,7 @@ def score_game(doc: object) -> dict[str, Any]:
 
     played: list[list[str]] = [[] for _ in range(rules.block_count)]  # contracts by block
     made: dict[tuple[int, str], int] = {}  # (block, player) -> doubles of the declarer made
+    capots = [0] * rules.block_count  # by block: how far capots move its total
     running = dict.fromkeys(players, 0)
     scored_hands: list[dict[str, Any]] = []
     for n, hand_value in enumerate(hands):
@@ -403,6 +418,11 @@ def score_game(doc: object) -> dict[str, Any]:
             if "result" not in hand:
                 raise Invalid(f"{where}.result: missing")
             raw = raw_scores(rules, contract, hand["result"], players, f"{where}.result")
+            taker = capot(rules, contract, hand["result"], players)
+            if taker is not None:  # the contract's total for the taker, the sign turned
+                total = -total
+                raw = {p: total if p == taker else 0 for p in players}
+                capots[b] += 2 * total  # the block then adds up to this much more
 
         # Compulsory doubles: refuse as soon as a player can no longer make them all.
         for seat, p in enumerate(players):
@@ -439,6 +459,7 @@ def score_game(doc: object) -> dict[str, Any]:
         numbers = [h["number"] for h in scored_hands if block_index(rules, first, h["number"] - 1) == b]
         block_total = sum(sum(scored_hands[k - 1]["score"].values()) for k in numbers)
         expected = block_expected(rules, played[b])
+        expected = None if expected is None else expected + capots[b]
         complete = len(numbers) == rules.deals_per_block
         block: dict[str, Any] = {"rubber": b + 1} if rules.game == "barbu-3" else {}
         block |= {

@@ -8,7 +8,9 @@ object into a `Rules` value with every default filled in.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 FORMAT = "barbu-game/1"
@@ -73,6 +75,9 @@ TAKER_KEYS: dict[str, tuple[str, ...]] = {
 
 SUITS: tuple[str, ...] = ("spades", "hearts", "diamonds", "clubs")
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SHORT_RANKS: tuple[str, ...] = ("7", "8", "9", "10", "J", "Q", "K", "A")  # the 32-card deck
+DECKS: tuple[int, ...] = (52, 32)
+SHORT_DECK_GAMES = frozenset({"barbu", "barbette", "french"})  # the games that may play 32 cards
 
 DOUBLING_MODES: tuple[str, ...] = ("standard", "declarer-only", "none")
 UNDOUBLED_NEGATIVE_MODES: tuple[str, ...] = ("play", "settle")
@@ -147,11 +152,28 @@ FRENCH_POINTS: dict[str, Any] = {  # four players; the dominoes follow the playe
     "tricks": -5,
     "no-first-last": [40, 40],
     "dominoes": FRENCH_DOMINOES[4],
+    "no-last-two": [20, 60],  # played instead of no-first-last with "last_two": true
 }
 
 
-def standard_points(game: str, players: int) -> dict[str, Any]:
-    """The game's own points (what a left-out `scheme` means)."""
+# With 32 cards (game-format.md, "The 32-card deck"): Barbu's second place in dominoes is 25;
+# Barbette's values are all new; French Barbu's stay.
+STANDARD_POINTS_32: dict[str, Any] = {**STANDARD_POINTS, "dominoes": [45, 25, 5, -5]}
+BARBETTE_POINTS_32: dict[str, Any] = {
+    "barbu": -12,
+    "no-last-two": [-6, -10],
+    "no-queens": -3,
+    "trumps": 5,
+    "dominoes": [25, 15, 5, -5],
+}
+
+
+def standard_points(game: str, players: int, deck: int = 52) -> dict[str, Any]:
+    """The game's own points (what a left-out `scheme` means) with a deck of `deck` cards."""
+    if deck == 32 and game == "barbu":
+        return STANDARD_POINTS_32
+    if deck == 32 and game == "barbette":
+        return BARBETTE_POINTS_32
     if game == "barbu":
         return STANDARD_POINTS
     if game == "barbu-3":
@@ -199,6 +221,7 @@ def point_shapes(game: str, players: int) -> dict[str, Any]:
             "tricks": "int",
             "no-first-last": 2,
             "dominoes": players,
+            "no-last-two": 2,
         }
     shapes: dict[str, Any] = {
         "no-tricks": "int",
@@ -227,7 +250,9 @@ class Cards:
     places: int
 
 
-def cards(game: str, players: int) -> Cards:
+def cards(game: str, players: int, size: int = 52) -> Cards:
+    if size == 32:  # 7 to the ace; at 3 and 5 players the 7 of clubs and 7 of diamonds go
+        return Cards(tricks={3: 10, 4: 8, 5: 6}[players], hearts=8, queens=4, places=players)
     if game == "barbu-3":  # the four 2s removed
         return Cards(tricks=16, hearts=12, queens=4, places=3)
     if game == "barbu-5":  # 2 of clubs and 2 of diamonds removed
@@ -237,9 +262,12 @@ def cards(game: str, players: int) -> Cards:
     return Cards(tricks=13, hearts=13, queens=4, places=4)
 
 
-def deck(game: str, players: int) -> list[tuple[str, str]]:
+def deck(game: str, players: int, size: int = 52) -> list[tuple[str, str]]:
     """The cards in play as (rank, suit), for generators that deal real cards."""
     removed: set[tuple[str, str]] = set()
+    if size == 32:
+        short = {("7", "clubs"), ("7", "diamonds")} if players in (3, 5) else set()
+        return [(r, s) for s in SUITS for r in SHORT_RANKS if (r, s) not in short]
     if game == "barbu-3":
         removed = {("2", s) for s in SUITS}
     elif game == "barbu-5" or (game == "french" and players == 5):
@@ -261,13 +289,24 @@ PLAYER_COUNTS: dict[str, tuple[int, ...]] = {
 _DOUBLING_KEYS = frozenset({"doubling", "redouble_all", "compulsory_doubles"})
 RULE_KEYS: dict[str, frozenset[str]] = {
     "barbu": frozenset(
-        {"game", "scheme", "ravage_city", "undoubled_negative", "rotation", "dealer_declares"}
+        {
+            "game",
+            "deck",
+            "capot",
+            "scheme",
+            "ravage_city",
+            "undoubled_negative",
+            "rotation",
+            "dealer_declares",
+        }
         | _DOUBLING_KEYS
     ),
     "barbu-3": frozenset({"game", "rubbers", "scheme"} | _DOUBLING_KEYS),
-    "barbette": frozenset({"game", "rotation", "dealer_declares", "scheme"} | _DOUBLING_KEYS),
+    "barbette": frozenset(
+        {"game", "deck", "capot", "rotation", "dealer_declares", "scheme"} | _DOUBLING_KEYS
+    ),
     "barbu-5": frozenset({"game", "rotation", "dealer_declares", "scheme"} | _DOUBLING_KEYS),
-    "french": frozenset({"game", "sequence", "scheme"}),
+    "french": frozenset({"game", "deck", "capot", "sequence", "last_two", "scheme"}),
 }
 ALL_RULE_KEYS: frozenset[str] = frozenset().union(*RULE_KEYS.values())
 # (highest allowed, default) of `compulsory_doubles`; the default is 0 without doubling.
@@ -300,6 +339,9 @@ class Rules:
     dealer_declares: bool = False
     rubbers: int = 3
     sequence: str = "choice"
+    deck: int = 52
+    capot: bool = False
+    last_two: bool = False
 
     @property
     def contracts(self) -> tuple[str, ...]:
@@ -312,11 +354,21 @@ class Rules:
             return BARBETTE_CONTRACTS
         if self.game == "barbu-5":
             return BASE_CONTRACTS
-        return FRENCH_FIXED if self.sequence == "fixed" else FRENCH_CONTRACTS
+        if self.sequence == "fixed":
+            return FRENCH_FIXED
+        seventh = "no-last-two" if self.last_two else "no-first-last"
+        return tuple(seventh if c == "no-first-last" else c for c in FRENCH_CONTRACTS)
 
     @property
     def cards(self) -> Cards:
-        return cards(self.game, self.players)
+        return cards(self.game, self.players, self.deck)
+
+    @property
+    def ranks(self) -> tuple[str, ...]:
+        """The ranks a dominoes deal may start from."""
+        if self.deck == 32:
+            return SHORT_RANKS
+        return RANKS[1:] if self.game == "barbu-3" else RANKS  # barbu-3 has no 2s
 
     @property
     def has_doubling(self) -> bool:
@@ -367,19 +419,30 @@ def _point(value: object, where: str) -> int:
     return value
 
 
-def parse_points(value: object, game: str, players: int, ravage_city: bool, sequence: str) -> dict[str, Any]:
+def parse_points(
+    value: object,
+    game: str,
+    players: int,
+    ravage_city: bool,
+    sequence: str,
+    size: int = 52,
+    last_two: bool = False,
+) -> dict[str, Any]:
     """A `scheme` value: a name the game accepts, or a points object for the game."""
     if isinstance(value, str):
         schemes = named_schemes(game)
         if value not in schemes:
             raise Invalid(f"rules.scheme: {value!r} is not a scheme of {game}")
-        return schemes[value]
+        # "standard" is the standard points of the deck in play; the other names are fixed.
+        return standard_points(game, players, size) if value == "standard" else schemes[value]
     shapes = point_shapes(game, players)
     required = set(shapes)
     if game == "barbu" and not ravage_city:
         required.discard(RAVAGE_CITY)
+    if game == "french":  # only the contracts played need points; the others may still be given
+        required.discard("no-first-last" if last_two else "no-last-two")
     if game == "french" and sequence == "fixed":
-        required = set(SALAD_PARTS)  # the others may still be given
+        required = set(SALAD_PARTS)
     points = check_object(value, "rules.scheme", required, frozenset(shapes))
     for key, shape in shapes.items():
         if key not in points:
@@ -392,6 +455,11 @@ def parse_points(value: object, game: str, players: int, ravage_city: bool, sequ
             _point(hearts["heart"], f"{where}.heart")
             _point(hearts["ace"], f"{where}.ace")
         else:
+            given = points[key]
+            if key == "dominoes" and isinstance(given, list) and len(given) == 2 < shape:
+                for i, item in enumerate(given):
+                    _point(item, f"{where}[{i}]")
+                points = {**points, key: spaced(given[0], given[1], shape)}
             if not isinstance(points[key], list) or len(points[key]) != shape:
                 raise Invalid(f"{where}: expected a list of {shape} integers")
             for i, item in enumerate(points[key]):
@@ -399,6 +467,24 @@ def parse_points(value: object, game: str, players: int, ravage_city: bool, sequ
     if RAVAGE_CITY in points and points[RAVAGE_CITY] % 12 != 0:
         raise Invalid("rules.scheme.ravage-city: not a multiple of 12")
     return points
+
+
+def spaced(first: int, last: int, places: int) -> list[int]:
+    """Dominoes from the first and last values (game-format.md): evenly spaced, the nearest whole
+    number (a half goes towards the first value), each place and its mirror adding up to first + last."""
+    out: dict[int, int] = {}
+    for i in range(places):
+        mirror = places - 1 - i
+        if mirror in out:
+            out[i] = first + last - out[mirror] if mirror != i else out[i]
+            continue
+        exact = first + Fraction(last - first, places - 1) * i
+        low, high = math.floor(exact), math.ceil(exact)
+        if exact - low != high - exact:
+            out[i] = low if exact - low < high - exact else high
+        else:
+            out[i] = min((low, high), key=lambda n: abs(n - first))
+    return [out[i] for i in range(places)]
 
 
 def parse_rules(value: object, players: int) -> Rules:
@@ -425,6 +511,9 @@ def parse_rules(value: object, players: int) -> Rules:
             raise Invalid(f"rules.{key}: not one of {options}")
         return got
 
+    size = rules.get("deck", 52)
+    if type(size) is not int or size not in DECKS:
+        raise Invalid("rules.deck: 52 or 32")
     ravage_city = flag("ravage_city")
     doubling = choice("doubling", DOUBLING_MODES)
     highest, default = COMPULSORY[game]
@@ -439,9 +528,9 @@ def parse_rules(value: object, players: int) -> Rules:
         raise Invalid("rules.rubbers: 1 or 3")
     scheme = rules.get("scheme")
     points = (
-        standard_points(game, players)
+        standard_points(game, players, size)
         if scheme is None and "scheme" not in rules
-        else parse_points(scheme, game, players, ravage_city, sequence)
+        else parse_points(scheme, game, players, ravage_city, sequence, size, flag("last_two"))
     )
     return Rules(
         game=game,
@@ -456,6 +545,9 @@ def parse_rules(value: object, players: int) -> Rules:
         dealer_declares=flag("dealer_declares"),
         rubbers=rubbers,
         sequence=sequence,
+        deck=size,
+        capot=flag("capot"),
+        last_two=flag("last_two"),
     )
 
 

@@ -308,14 +308,37 @@ def test_french_five_players() -> None:
     assert (scored["checks"]["game_total"], scored["checks"]["expected_game_total"]) == (225, 2900)
 
 
-@pytest.mark.parametrize("name", ["barbu-3", "barbette", "barbu-5", "french", "french-3", "french-5"])
+def test_barbu_32_with_a_capot() -> None:
+    scored = score_game(load("barbu-32"))
+    raw = [list(h["raw"].values()) for h in scored["hands"]]
+    assert raw == [[24, 0, 0, 0], [-2, -10, -8, 0], [25, -5, 5, 45]]
+    assert scored["hands"][0]["payments"] == [pay("Beth", "Ann", 48, 2)]
+    assert scored["totals"] == {"Ann": 115, "Beth": -63, "Cat": -23, "Diana": 45}
+    # The capot turned −24 into +24: Ann's complete block would add up to 48, not 0.
+    assert scored["checks"]["blocks"][0] == block("Ann", [1, 2, 3], 74, 48)
+    assert scored["checks"]["expected_game_total"] == 48
+
+
+def test_french_32_with_the_last_two_and_dominoes_ends() -> None:
+    scored = score_game(load("french-32"))
+    raw = [list(h["raw"].values()) for h in scored["hands"]]
+    assert raw == [[0, -40, 0, 0], [0, 0, 80, 0], [-50, -20, 10, 40], [40, 40, 40, 120]]
+    assert scored["totals"] == {"Ann": -10, "Beth": -20, "Cat": 130, "Diana": 160}
+    # Per dealer 40 + 40 + 80 + 80 + 240 − 40 + 80 − 20 = 500; Beth's capot takes 80 off Ann's block.
+    assert scored["checks"]["blocks"][0] == block("Ann", [1, 2, 3, 4], 260, 420)
+    assert scored["checks"]["expected_game_total"] == 1920
+
+
+@pytest.mark.parametrize(
+    "name", ["barbu-3", "barbette", "barbu-5", "french", "french-3", "french-5", "barbu-32", "french-32"]
+)
 def test_example_meets_the_brief(name: str) -> None:
     """At least two deals, doubles where the game has them, a positive contract, salad in french."""
     doc = load(name)
     contracts = [hand["contract"] for hand in doc["hands"]]
     assert len(contracts) >= 2
     assert {"trumps", "dominoes", "tricks"} & set(contracts)
-    if doc["rules"]["game"] == "french":
+    if doc["rules"].get("game", "barbu") == "french":
         assert "salad" in contracts
     else:
         assert any(hand.get("doubles") for hand in doc["hands"])

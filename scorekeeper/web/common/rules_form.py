@@ -22,6 +22,7 @@ from scorekeeper.present.i18n import lazy_gettext as _l
 from scorekeeper.present.i18n import number
 from scorekeeper.scoring import Choice, Flag, GameError, GameKind, Number, Points, Rules
 from scorekeeper.scoring.options import Setting
+from scorekeeper.scoring.points import between
 from scorekeeper.scoring.scoring_rules import ByPlace, size
 
 from .language import describe
@@ -109,6 +110,14 @@ def _custom_points(form: NewGameForm, game: GameKind, players: int) -> Points | 
     values: dict[str, tuple[int, ...]] = {}
     complete = True
     for contract, count in priced(game, players):
+        fields = [form[point_field(contract.id, i)] for i in range(count)]
+        if isinstance(contract.scoring, ByPlace) and count > 2 and not any(f.data for f in fields[1:-1]):
+            ends = _ends(fields[0], fields[-1])
+            if ends is not None:  # the places between evenly spaced, as a file may give them
+                values[contract.id] = between(*ends, count)
+                for spaced, number in zip(fields, values[contract.id], strict=True):
+                    spaced.data = str(number)
+                continue
         numbers = []
         for i in range(count):
             field = form[point_field(contract.id, i)]
@@ -122,6 +131,15 @@ def _custom_points(form: NewGameForm, game: GameKind, players: int) -> Points | 
             numbers.append(value or 0)
         values[contract.id] = tuple(numbers)
     return Points.build(values) if complete else None
+
+
+def _ends(first: Any, last: Any) -> tuple[int, int] | None:
+    """The first and last places' numbers, when both are whole numbers."""
+    try:
+        a, b = parse_int(first.data), parse_int(last.data)
+    except ValueError:
+        return None
+    return None if a is None or b is None else (a, b)
 
 
 def _setting(option: Choice | Flag | Number, data: Any) -> Setting | None:
@@ -166,7 +184,9 @@ def report_for(rules: Rules) -> PointsReport:
 def build_rules(form: NewGameForm, game: GameKind, players: int) -> tuple[Rules | None, PointsReport | None]:
     """The rules chosen on the form, or None with errors on the fields; and the points report."""
     custom = form.scheme.data == CUSTOM
-    points = _custom_points(form, game, players) if custom else dict(game.schemes).get(form.scheme.data or "")
+    # "standard" is left to Rules, which picks the standard points of the deck chosen.
+    named = None if form.scheme.data == "standard" else dict(game.schemes).get(form.scheme.data or "")
+    points = _custom_points(form, game, players) if custom else named
     if custom and points is None:
         return None, None
     chosen = {o.key: _setting(o, form[o.key].data) for o in game.options}

@@ -46,7 +46,8 @@ def setup_form(game: GameKind, players: int) -> type[NewGameForm]:
 
 def _shape(rules: Rules) -> tuple[object, ...]:
     p = plan(rules, 0)
-    return rules.menu, p.periods, p.rounds
+    # The deck changes every count and total; capot lets a deal add up to its total turned.
+    return rules.menu, p.periods, p.rounds, rules.deck, rules.capot
 
 
 @cache

@@ -28,6 +28,10 @@ def _pdf_response(data: bytes, content_disposition: str) -> Response:
     return Response(data, mimetype="application/pdf", headers={"Content-Disposition": content_disposition})
 
 
+SHEET_FLAGS = ("capot", "last_two")
+"""The rule options a blank sheet may be asked for as boxes to tick."""
+
+
 def blank_rules() -> Rules:
     """The rules a blank sheet is drawn for, from the query: the game, how many play, and the
     options that change its rows (anything else is left at the game's default)."""
@@ -40,6 +44,11 @@ def blank_rules() -> Rules:
         else game.players[-1 if game.id == "french" else 0]
     )
     settings: dict[str, object] = {}
+    if game.option("deck") and args.get("deck") == "32":
+        settings["deck"] = 32  # fewer tricks and hearts, and the short deck's standard points
+    for key in SHEET_FLAGS:  # they change the key of points and the rules the sheet states
+        if game.option(key) and args.get(key) == "y":
+            settings[key] = True
     if game.option("ravage_city") and args.get("contracts") == "ravage-city":
         settings["ravage_city"] = True
     if game.option("rubbers") and args.get("rubbers") == "1":
@@ -60,6 +69,7 @@ def blank_form() -> str:
         rules=rules,
         games=list(GAMES.values()),
         deals=deals_of_choices(rules),
+        flags=[o for key in SHEET_FLAGS if (o := rules.game.option(key)) is not None],
     )
 
 
