@@ -200,6 +200,13 @@ CACHES = (
         "a pure function of its key",
         "lru_cache(64): custom points come from what players typed",
     ),
+    Cache(
+        "scorekeeper.evening.tables._split",
+        "(head count, table sizes allowed)",
+        "the sizes of an evening's tables",
+        "a pure function of its key",
+        "lru_cache(256)",
+    ),
 )
 """Also in memory, and not caches of the database: the code revision (`revision.REVISION`, worked
 out at start), the background renders' timers (`web.printing.prerender`, one per game being saved,
