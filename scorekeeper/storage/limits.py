@@ -1,7 +1,7 @@
 """Rate limits per client address for what costs the server most: new games, imports, changes,
 printed sheets, each weighted by what it stores: a group's zip counts its games, and every change
-to a game (a deal, a correction, an undo, a put-back, a merge of names) counts one, since each
-keeps a row of history.
+to a game (a deal, a correction, an undo, a put-back, the stake) or to a group's names (a merge,
+an undone merge) counts one, since each keeps a row of history.
 
 The counters live in the database every worker and machine already shares: a fixed-length window's counter
 per (action, client), bumped with one atomic upsert (`INSERT ... ON CONFLICT DO UPDATE ... RETURNING`,

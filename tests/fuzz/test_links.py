@@ -20,7 +20,7 @@ from scorekeeper.storage import db
 from scorekeeper.storage.models import Base
 from tests.builders import worked_example
 from tests.web.groups.test_groups import create_group, start_game
-from tests.web.helpers import WORKED_DEAL_1, create_game, enter, new_game_form
+from tests.web.helpers import WORKED_DEAL_1, create_game, enter, new_game_form, play_again
 
 from .legacy import app_at_0010, old_games, old_table, paper_sheet
 
@@ -43,7 +43,7 @@ def _club(client: FlaskClient) -> dict[str, str]:
     group_edit, group_view = create_group(client, "Club")
     table = start_game(client, group_edit)
     enter(client, table, WORKED_DEAL_1)
-    again = client.post(f"{table.edit}/again", data={"submission": uuid.uuid4().hex})
+    again = play_again(client, table, uuid.uuid4().hex)
     assert again.status_code == 303, again.text
     alone = create_game(client)
     kept = client.post("/check/sheet?game=barbu", data={"action": "keep", "s0_0": "-26"})

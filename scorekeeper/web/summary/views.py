@@ -68,6 +68,8 @@ def set_stake(token: str) -> ResponseReturnValue:
     if not form.validate_on_submit():
         return _render(stored, form), 422
     wanted = {"stake": form.stake.data or "", "currency": form.currency.data or DEFAULT_CURRENCY}
+    if wanted == stored.row.settle and form.version.data == stored.stamp:
+        return redirect(_settled_at(token), 303)  # the stake it has: no change, no line of history
     return _write(stored, form, StakeChange(wanted, _settled_at(token)))
 
 

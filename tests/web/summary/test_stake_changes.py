@@ -106,3 +106,11 @@ def test_the_history_of_a_stake_in_every_language(app: Flask, client: FlaskClien
         said = text_of(client.get(f"{links.edit}/history").text)
         assert "Stake set at" not in said and "0" in said.translate(str.maketrans("۰۱", "01"))
         assert said != english
+
+
+def test_the_same_stake_again_is_no_change(app: Flask, client: FlaskClient) -> None:
+    links = import_game(app, full_game())
+    assert _stake(client, links, "0.10", form_version(client.get(_summary(links)).text)) == 303
+    changes, version = count_rows(app, ChangeRow), shown_version(client, links)
+    assert _stake(client, links, "0.10", version, "z" * 32) == 303
+    assert count_rows(app, ChangeRow) == changes and shown_version(client, links) == version
