@@ -9,7 +9,6 @@ from markupsafe import Markup
 
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.i18n import locale, persian_digits
-from scorekeeper.scoring.rating import PROVISIONAL
 from scorekeeper.storage import groups, limits, store
 from scorekeeper.storage.store import StoredGame
 from scorekeeper.util.memo import Memo
@@ -21,7 +20,7 @@ from scorekeeper.web.common.share import public_base
 
 from .charts import average, charts
 from .figures import Figures, Filter, figures, made_once, night, settled
-from .forms import MergeForm, NewGroupForm, SeasonForm
+from .forms import MergeForm, NewGroupForm, ProvisionalForm, SeasonForm
 from .ratings import game_kind, strength
 
 bp = Blueprint("groups", __name__)
@@ -95,6 +94,7 @@ def render_page(
     form: MergeForm | None = None,
     status: int = 200,
     season_form: SeasonForm | None = None,
+    rating_form: ProvisionalForm | None = None,
 ) -> Response:
     chosen = Filter.of(request.args)
 
@@ -112,13 +112,13 @@ def render_page(
         stored=stored,
         chosen=chosen,
         figures=shown,
-        provisional_games=PROVISIONAL,
         charts=drawn,
         live=live_part,
         links=stored.game_links(shown.games),
         etag=page_etag("gr" if stored.editable else "gv", state),
         merge_form=form,
         season_form=(season_form or SeasonForm()).labelled(),
+        rating_form=(rating_form or ProvisionalForm()).labelled(shown.provisional),
         merged=[(shown.names.spelling.get(alias, alias), name) for alias, name in merged],
     )
     response = Response(body, status=422 if chosen.errors else status)
