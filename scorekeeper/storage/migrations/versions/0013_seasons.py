@@ -32,7 +32,8 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("groups") as batch:
-        batch.drop_column("provisional_games")
+    # Not a batch copy of `groups`: with foreign keys on, dropping the old table would unlink every
+    # game from its group (ON DELETE SET NULL). Both databases drop a column in place (as 0011 does).
+    op.execute("ALTER TABLE groups DROP COLUMN provisional_games")
     op.drop_index("ix_seasons_group_id", "seasons")
     op.drop_table("seasons")
