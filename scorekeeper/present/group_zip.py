@@ -19,6 +19,7 @@ from typing import Any
 
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.scoring import Game, GameError, Problem, loads
+from scorekeeper.scoring.rating import MAX_PROVISIONAL, PROVISIONAL
 from scorekeeper.storage import groups
 from scorekeeper.storage.seasons import NAME_LIMIT as SEASON_NAME_LIMIT
 from scorekeeper.util.cooperate import pause
@@ -52,6 +53,8 @@ class GroupFile:
     """Each game with the time it was started, when the manifest says."""
     seasons: list[tuple[str, date, date]] = field(default_factory=list)
     """The group's seasons (name, first and last days), when the manifest has them."""
+    provisional: int = PROVISIONAL
+    """How many games a rating stays provisional in the group."""
 
 
 # What export() writes, and all a zip tool makes of game files. Python's zipfile inflates a bzip2
@@ -111,7 +114,7 @@ def read(data: bytes) -> GroupFile:
     name, merges = _manifest(manifest)
     started = _dates(manifest)
     found = [(game, started.get(file)) for file, game in sorted(games.items())]
-    return GroupFile(name, merges, found, _seasons(manifest))
+    return GroupFile(name, merges, found, _seasons(manifest), _provisional(manifest))
 
 
 def _game(name: str, body: bytes) -> Game:
@@ -150,6 +153,14 @@ def _dates(manifest: dict[str, Any]) -> dict[str, datetime]:
                 continue
             found[entry["file"]] = started_at(when)
     return found
+
+
+def _provisional(manifest: dict[str, Any]) -> int:
+    """The group's rating setting (optional: the default when the manifest has none)."""
+    games = manifest.get("provisional_games", PROVISIONAL)
+    if isinstance(games, bool) or not isinstance(games, int) or not 0 <= games <= MAX_PROVISIONAL:
+        raise ZipProblem(_("%(file)s is not a group manifest.", file=MANIFEST))
+    return games
 
 
 def _seasons(manifest: dict[str, Any]) -> list[tuple[str, date, date]]:

@@ -194,6 +194,8 @@ class GroupRow(Base):
     """Bumped by every merge or undone merge, so that cached statistics of the group are not reused."""
     epoch: Mapped[int] = mapped_column(BigInteger, default=0)
     """Drawn anew with every merge or undone merge, as a game's epoch is with every version."""
+    provisional_games: Mapped[int] = mapped_column(Integer, default=10, server_default="10")
+    """How many games of a kind a player's rating stays provisional (docs/rating.md), at most 30."""
 
 
 class NameMergeRow(Base):

@@ -1,11 +1,14 @@
-"""A group's seasons: named periods whose leaderboard, ladders and winners the group page shows."""
+"""A group's seasons: named periods whose leaderboard, ladders and winners the group page shows;
+and its setting of how long a rating stays provisional."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
+
+from scorekeeper.scoring.rating import PROVISIONAL
 
 from . import db
 from .group_names import fold, touch
@@ -46,5 +49,20 @@ def remove(group: GroupRow, season_id: int) -> None:
     """Forget a season of the group (its games stay as they are)."""
     s = db.session()
     s.execute(delete(SeasonRow).where(SeasonRow.group_id == group.id, SeasonRow.id == season_id))
+    touch(group)
+    s.commit()
+
+
+def provisional_games(group: GroupRow) -> int:
+    """The group's number of games a rating stays provisional, read now (not from `group`, which
+    may have been read before a change: figures are kept under the state read after this)."""
+    found = db.session().scalar(select(GroupRow.provisional_games).where(GroupRow.id == group.id))
+    return PROVISIONAL if found is None else int(found)
+
+
+def set_provisional_games(group: GroupRow, games: int) -> None:
+    """Set how many games of a kind a player's rating stays provisional in the group."""
+    s = db.session()
+    s.execute(update(GroupRow).where(GroupRow.id == group.id).values(provisional_games=games))
     touch(group)
     s.commit()

@@ -17,10 +17,11 @@ from scorekeeper.present.ratings import Ratings, rated
 from scorekeeper.present.rivals import Ladder, Rivals, ladders, rivals
 from scorekeeper.present.seasons import SeasonFigures, season_figures
 from scorekeeper.scoring.ladder import MAX_BEST
-from scorekeeper.scoring.rating import in_date_order
+from scorekeeper.scoring.rating import PROVISIONAL, in_date_order
 from scorekeeper.storage import groups
 from scorekeeper.storage.groups import GroupGame
 from scorekeeper.storage.models import GroupRow
+from scorekeeper.storage.seasons import provisional_games
 from scorekeeper.storage.seasons import seasons as group_seasons
 from scorekeeper.util.memo import K, Memo, V
 from scorekeeper.web.common.numbers import parse_int
@@ -82,6 +83,8 @@ class Figures:
     rivals: tuple[Rivals, ...] = ()
     ladders: tuple[Ladder, ...] = ()
     seasons: tuple[SeasonFigures, ...] = ()
+    provisional: int = PROVISIONAL
+    """The group's number of games a rating stays provisional."""
 
 
 @dataclass(frozen=True)
@@ -158,14 +161,16 @@ def figures(row: GroupRow, state: str, chosen: Filter) -> Figures:
 
     def make() -> Figures:
         periods = group_seasons(row)  # read before the state is checked, as the games are
+        provisional = provisional_games(row)
         played, names = _games(row, state)
         counted = between(played, chosen.start, chosen.end)
         held = tuple(season_figures(p, played, names) for p in periods)
-        ratings = rated(in_date_order((one.game, one.row.created_at) for one in played), names)
+        oldest_first = in_date_order((one.game, one.row.created_at) for one in played)
+        ratings = rated(oldest_first, names, provisional)
         ledger = rivals(counted, names)
         shown = boards(counted, names)
         best = ladders(counted, names, chosen.best) if chosen.best else ()
-        figured = (records(counted, names), ratings, ledger, best, held)
+        figured = (records(counted, names), ratings, ledger, best, held, provisional)
         return Figures(played, names, shown, len(counted), *figured)
 
     return made_once(FIGURES, (row.edit_hash, state, chosen.key), row.edit_hash, make)

@@ -20,7 +20,7 @@ from scorekeeper.scoring import dumps
 from scorekeeper.storage import db, groups, new_games
 from scorekeeper.storage.links import new_token
 from scorekeeper.storage.models import NameMergeRow, SeasonRow
-from scorekeeper.storage.seasons import seasons
+from scorekeeper.storage.seasons import provisional_games, seasons
 from scorekeeper.util.cooperate import pause
 
 __all__ = [
@@ -52,6 +52,7 @@ def export(group: groups.StoredGroup) -> bytes:
                 {"name": x.name, "first_day": x.first_day.isoformat(), "last_day": x.last_day.isoformat()}
                 for x in seasons(group.row)
             ],
+            "provisional_games": provisional_games(group.row),
             "games": listed,
         }
         archive.writestr(MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=2))
@@ -74,6 +75,7 @@ def store_group(found: GroupFile) -> groups.CreatedGroup:
     s = db.session()
     try:
         created = groups.stage(found.name, tokens)
+        created.row.provisional_games = found.provisional
         for alias, name in found.merges.items():
             s.add(NameMergeRow(group_id=created.id, alias=alias, name=name))
         for name, first, last in found.seasons:

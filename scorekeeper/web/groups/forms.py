@@ -1,4 +1,5 @@
-"""The group pages' forms: a new group, a merge of two spellings, a merge undone, a season."""
+"""The group pages' forms: a new group, a merge of two spellings, a merge undone, a season, the
+rating's setting."""
 
 from __future__ import annotations
 
@@ -9,10 +10,12 @@ from wtforms import HiddenField, SelectField, StringField
 from wtforms.validators import DataRequired, Length, ValidationError
 
 from scorekeeper.present.i18n import gettext as _
+from scorekeeper.scoring.rating import MAX_PROVISIONAL
 from scorekeeper.scoring.words import N_
 from scorekeeper.storage import groups
 from scorekeeper.storage.seasons import NAME_LIMIT
 from scorekeeper.web.common.forms import new_submission_id
+from scorekeeper.web.common.numbers import parse_int
 
 
 class NewGroupForm(FlaskForm):
@@ -117,3 +120,31 @@ class SeasonForm(FlaskForm):
     def days(self) -> tuple[date, date]:
         """The first and last days, once the form is valid."""
         return _day(self.first.data), _day(self.last.data)
+
+
+class ProvisionalForm(FlaskForm):
+    """How many games of a kind a player's rating stays provisional in the group (0 to 30)."""
+
+    games = StringField()
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, prefix="rating", **kwargs)
+
+    def labelled(self, current: int) -> ProvisionalForm:
+        self.games.label.text = _("Games before a rating is no longer provisional")
+        if self.games.data is None:
+            self.games.data = str(current)
+        return self
+
+    def validate_games(self, field: StringField) -> None:
+        try:
+            games = parse_int(field.data)
+        except ValueError:
+            games = None
+        if games is None or not 0 <= games <= MAX_PROVISIONAL:
+            raise ValidationError(_("Give a number of games from 0 to %(n)s.", n=MAX_PROVISIONAL))
+
+    @property
+    def number(self) -> int:
+        """The number, once the form is valid."""
+        return parse_int(self.games.data) or 0

@@ -1,4 +1,4 @@
-"""A group's seasons: naming one, forgetting one (its games stay)."""
+"""A group's seasons: naming one, forgetting one (its games stay); and the rating's setting."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from flask_wtf import FlaskForm
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.storage import limits, seasons
 
-from .forms import SeasonForm
+from .forms import ProvisionalForm, SeasonForm
 from .views import group_or_404, render_page
 
 bp = Blueprint("group_seasons", __name__)
@@ -47,3 +47,17 @@ def remove(token: str) -> ResponseReturnValue:
     limits.check("change")
     seasons.remove(stored.row, int(chosen))
     return _back(token)
+
+
+@bp.post("/gr/<token>/rating")
+def rating(token: str) -> ResponseReturnValue:
+    """Set how many games a rating stays provisional in the group."""
+    stored = group_or_404(token, "gr")
+    form = ProvisionalForm()
+    if form.validate_on_submit():
+        limits.check("change")
+        seasons.set_provisional_games(stored.row, form.number)
+        return redirect(url_for("groups.page", kind="gr", token=token) + "#ratings-title", 303)
+    if "csrf_token" in form.errors:
+        abort(400)
+    return render_page(stored, status=422, rating_form=form)

@@ -8,8 +8,7 @@ from markupsafe import Markup
 
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.i18n import locale, persian_digits
-from scorekeeper.scoring.rating import PROVISIONAL
-from scorekeeper.storage import evenings, groups, limits, store
+from scorekeeper.storage import evenings, groups, store
 from scorekeeper.storage.store import StoredGame
 from scorekeeper.util.memo import Memo
 from scorekeeper.web.common.assets import compressed_once
@@ -21,7 +20,12 @@ from scorekeeper.web.common.share import public_base
 
 from .charts import average, charts
 from .figures import Figures, Filter, figures, made_once, night, settled
-from .forms import MERGE_MOVED, UNMERGE_MOVED, MergeForm, NewGroupForm, SeasonForm, UnmergeForm
+from .forms import (
+    MergeForm,
+    NewGroupForm,
+    ProvisionalForm,
+    SeasonForm,
+)
 from .ratings import game_kind, strength
 
 bp = Blueprint("groups", __name__)
@@ -96,6 +100,7 @@ def render_page(
     status: int = 200,
     notice: str | None = None,
     season_form: SeasonForm | None = None,
+    rating_form: ProvisionalForm | None = None,
 ) -> Response:
     chosen = Filter.of(request.args)
 
@@ -103,7 +108,7 @@ def render_page(
         shown = figures(stored.row, state, chosen)
         return shown, charts(stored.row, state, chosen, shown), _fragment(stored, state)
 
-    state, (shown, drawn, live_part) = settled(_state_of(stored.token), show)
+    state, (shown, drawn, live_part) = settled(state_of(stored.token), show)
     if form is None:
         form = MergeForm()
     merged = sorted(shown.names.merges.items())
@@ -114,7 +119,6 @@ def render_page(
         stored=stored,
         chosen=chosen,
         figures=shown,
-        provisional_games=PROVISIONAL,
         charts=drawn,
         live=live_part,
         links=stored.game_links(shown.games),
@@ -124,69 +128,13 @@ def render_page(
         new_submission_id=new_submission_id,
         season_form=(season_form or SeasonForm()).labelled(),
         evenings=evenings.of_group(stored),
+        rating_form=(rating_form or ProvisionalForm()).labelled(shown.provisional),
         merged=[(shown.names.spelling.get(alias, alias), name) for alias, name in merged],
     )
     response = Response(body, status=422 if chosen.errors else status)
     # The edit page carries edit links; security.private() marks it no-store, as a game's.
     response.headers["Cache-Control"] = "no-cache"
     return response
-
-
-@bp.post("/gr/<token>/merge")
-def merge(token: str) -> ResponseReturnValue:
-    """Count one spelling of a name as another in this group, on the merges the form was shown."""
-    stored = group_or_404(token, "gr")
-    form = MergeForm()
-    _state, shown = settled(_state_of(token), lambda s: figures(stored.row, s, Filter()))
-    form.fill(shown.names.spellings())
-    if form.validate_on_submit() and form.alias.data and form.name.data:
-        if form.version.data != groups.names_version(stored.row):
-            return _moved(stored, form.submission.data, MERGE_MOVED, form)
-        limits.check("change")
-        try:
-            if groups.merge(
-                stored.row, form.alias.data, form.name.data, form.version.data, form.submission.data
-            ):
-                return redirect(_merges_of(token), 303)
-        except store.Conflict:
-            return _moved(stored, form.submission.data, MERGE_MOVED, form)
-        form.name.errors = [_("These two spellings are already one player.")]
-    elif "csrf_token" in form.errors:
-        abort(400)
-    return render_page(stored, form, 422)
-
-
-@bp.post("/gr/<token>/unmerge")
-def unmerge(token: str) -> ResponseReturnValue:
-    """Count a merged spelling as a player of its own again."""
-    stored = group_or_404(token, "gr")
-    form = UnmergeForm()
-    if not form.validate_on_submit():
-        abort(400)
-    if form.version.data != groups.names_version(stored.row):
-        return _moved(stored, form.submission.data, UNMERGE_MOVED)
-    limits.check("change")
-    try:
-        groups.unmerge(stored.row, (form.alias.data or "")[:80], form.version.data, form.submission.data)
-    except store.Conflict:
-        return _moved(stored, form.submission.data, UNMERGE_MOVED)
-    return redirect(_merges_of(token), 303)
-
-
-def _moved(
-    stored: groups.StoredGroup, submission: str | None, notice: str, form: MergeForm | None = None
-) -> ResponseReturnValue:
-    """A form sent on merges the group has left: a repeat of one acted on is answered as the first
-    was; anything else changed on another phone, and the page says so, the choices kept."""
-    if groups.answered(stored.row, submission):
-        return redirect(_merges_of(stored.token), 303)
-    if form is not None:
-        form.submission.data = new_submission_id()
-    return render_page(group_or_404(stored.token, "gr"), form, 409, _(notice))
-
-
-def _merges_of(token: str) -> str:
-    return url_for("groups.page", kind="gr", token=token) + "#merges-title"
 
 
 # As a game's live sheet (see games.live): every open group page asks every two seconds, with the
@@ -218,7 +166,7 @@ def live(kind: str, token: str) -> ResponseReturnValue:
     return response
 
 
-def _state_of(token: str) -> str:
+def state_of(token: str) -> str:
     """The group's state read now (the page itself, not a poll)."""
     found = groups.state(token, fresh=True)
     return "" if found is None else found[0]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import zipfile
 from html import unescape
 from pathlib import Path
 from random import Random
@@ -18,6 +19,7 @@ from scorekeeper.cli import main
 from scorekeeper.scoring import load
 from tests.builders import PLAYERS, full_game, worked_example
 from tests.oracle.generate import random_game
+from tests.web.helpers import errors_after
 
 from .test_group_transfer import upload, zipped
 
@@ -122,3 +124,40 @@ def test_in_every_language(
     assert f'<small class="provisional-mark">{mark}</small>' in html
     strengths = [s for rows in shown(html).values() for _n, s, _g, _p in rows]
     assert strengths and all(re.match(number_shape, s) for s in strengths), strengths
+
+
+def test_the_groups_own_number_of_provisional_games(app: Flask, client: FlaskClient, tmp_path: Path) -> None:
+    edit = club(app, client)
+    response = client.post(f"{edit}/rating", data={"rating-games": "3"})
+    assert response.status_code == 303 and response.headers["Location"].endswith("#ratings-title")
+    html = client.get(edit).text
+    assert "until the player has played 3 games of the kind" in html
+    page = shown(html)
+    assert not any(p for *_, p in page["barbu"]) and all(p for *_, p in page["french"])
+    archive = tmp_path / "club.zip"
+    archive.write_bytes(client.get(f"{edit}/export.zip").data)
+    with zipfile.ZipFile(archive) as opened:
+        assert json.loads(opened.read("group.json"))["provisional_games"] == 3
+    result = CliRunner().invoke(main, ["rate", "--provisional", "3", str(archive)])
+    printed = {line["game"]: line["players"] for line in map(json.loads, result.stdout.splitlines())}
+    for kind, rows in page.items():
+        assert [(n, number(s), int(g), p) for n, s, g, p in rows] == [
+            (p["name"], p["strength"], p["games"], p["provisional"]) for p in printed[kind]
+        ]
+    again = upload(client, archive.read_bytes()).headers["Location"]
+    assert "until the player has played 3 games of the kind" in client.get(again).text
+
+
+@pytest.mark.parametrize("games", ["31", "-1", "three", ""])
+def test_a_number_of_games_out_of_range_is_refused(app: Flask, client: FlaskClient, games: str) -> None:
+    edit = club(app, client)
+    response = client.post(f"{edit}/rating", data={"rating-games": games})
+    assert response.status_code == 422
+    assert errors_after(response.text, "rating-games") == ["Give a number of games from 0 to 30."]
+    assert "until the player has played 10 games of the kind" in client.get(edit).text
+
+
+def test_a_zip_with_an_odd_number_of_provisional_games_is_refused(client: FlaskClient) -> None:
+    manifest = {"format": "barbu-group/1", "name": "Club", "provisional_games": 99}
+    response = upload(client, zipped({"a.json": json.dumps(full_game()), "group.json": json.dumps(manifest)}))
+    assert response.status_code == 422 and "group.json is not a group manifest." in response.text
