@@ -87,6 +87,9 @@ def saves(app: Server, baseline: Server, games: int = 3) -> Figure:
 def pages(app: Server, baseline: Server, links: dict[str, str], rounds: int = 60) -> dict[str, Figure]:
     phone = Phone()
     found = {}
+    # The games just saved get their sheets rendered in the background 4 s after their last save:
+    # let that pass, or it is measured here as a slow page.
+    time.sleep(8)
     for kind in ("view_url", "edit_url"):
         url = app.base + links[kind]
         timed(phone, url)  # warm: each worker folds and renders each version once
