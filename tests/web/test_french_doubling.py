@@ -31,6 +31,10 @@ def test_a_doubled_dealer(client: FlaskClient) -> None:
     assert totals(client, links) == {"Ann": -60, "Beth": 120, "Cat": 0, "Diana": 20}
     page = text_of(client.get(links.edit).text)
     assert "the dealer may be doubled" in page
+    summary = client.get(f"{links.edit}/summary")
+    assert (
+        summary.status_code == 200 and "Doubles won and lost" not in summary.text
+    )  # not counted for penalties
     pdf = client.get(f"{links.edit}/sheet.pdf").data
     assert "the dealer may be doubled" in "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
 
