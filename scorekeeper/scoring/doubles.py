@@ -19,7 +19,12 @@ Double = tuple[int, int]
 
 def only_declarer_doubled(contract: Contract, rules: Rules) -> bool:
     """True when the others may double only the declarer, not each other."""
-    return contract.positive or rules.doubling is Doubling.DECLARER_ONLY
+    return contract.positive or rules.doubling in (Doubling.DECLARER_ONLY, Doubling.DEALER)
+
+
+def may_redouble(rules: Rules) -> bool:
+    """False only where the dealer is doubled and may not redouble (French Barbu by default)."""
+    return rules.doubling is not Doubling.DEALER or rules.dealer_redoubles
 
 
 def doublers_of(seat: int, doubles: Iterable[Double]) -> frozenset[int]:
@@ -37,7 +42,7 @@ def targets(
     if rules.doubling is Doubling.NONE:
         return frozenset()
     if player == declarer:
-        return doublers_of(declarer, doubles)
+        return doublers_of(declarer, doubles) if may_redouble(rules) else frozenset()
     if only_declarer_doubled(contract, rules):
         return frozenset({declarer})
     return frozenset(range(rules.players)) - {player}
@@ -70,7 +75,9 @@ def check_doubles(
         if a == b:
             refuse("{player} cannot double themselves", player=names[a])
         elif a == declarer:
-            if (b, a) not in doubles:
+            if not may_redouble(rules):
+                refuse("the dealer may not redouble in this game")
+            elif (b, a) not in doubles:
                 refuse(
                     "{player} can only redouble players who doubled them, not {other}",
                     player=names[a],

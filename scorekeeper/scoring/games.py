@@ -181,10 +181,18 @@ FRENCH_CONTRACTS = (
 FRENCH = GameKind(
     id="french",
     name=N_("French Barbu"),
-    description=N_("Three to five players, penalty points: the lowest total wins. No doubling."),
+    description=N_("Three to five players, penalty points: the lowest total wins."),
     players=(3, 4, 5),
     contracts=(*FRENCH_CONTRACTS, c.NO_LAST_TWO),
-    options=(o.DECK, o.CAPOT, o.SEQUENCE, o.LAST_TWO),
+    options=(
+        o.DECK,
+        o.CAPOT,
+        o.SEQUENCE,
+        o.LAST_TWO,
+        o.FRENCH_DOUBLING,
+        o.DEALER_REDOUBLES,
+        o.FRENCH_DOUBLES,
+    ),
     menu=lambda s: (
         each_once(*FRENCH_CONTRACTS[:5], fixed=True)
         if s["sequence"] == o.Sequence.FIXED

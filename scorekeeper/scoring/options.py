@@ -17,6 +17,8 @@ class Doubling(StrEnum):
     STANDARD = "standard"
     DECLARER_ONLY = "declarer-only"
     NONE = "none"
+    DEALER = "dealer"
+    """French Barbu: each player may double the dealer (who declares), and nobody else."""
 
 
 class Rotation(StrEnum):
@@ -114,7 +116,7 @@ RAVAGE_CITY = Flag(
 DOUBLING = Choice(
     "doubling",
     N_("Doubling"),
-    tuple(Doubling),
+    (Doubling.STANDARD, Doubling.DECLARER_ONLY, Doubling.NONE),  # "dealer" is French Barbu's alone
     Doubling.STANDARD,
     (
         N_("Standard: anyone may double anyone in negative contracts"),
@@ -191,12 +193,31 @@ LAST_TWO = Flag(
     hint=N_("Some French tables play the last two tricks (20 and 60) as the seventh contract."),
     summary=N_("the last two tricks instead of the first and last"),
 )
+FRENCH_DOUBLING = Choice(
+    "doubling",
+    N_("Doubling"),
+    (Doubling.NONE, Doubling.DEALER),
+    Doubling.NONE,
+    (N_("No doubling"), N_("Each player may double the dealer")),
+    hint=N_("A double settles the difference of the two players' penalties between them."),
+    summary=((Doubling.DEALER, N_("the dealer may be doubled")),),
+)
+DEALER_REDOUBLES = Flag(
+    "dealer_redoubles",
+    N_("The dealer may redouble those who doubled them"),
+    summary=N_("the dealer may redouble"),
+)
 PER_RUBBER_DOUBLES = dataclasses.replace(
     COMPULSORY_DOUBLES,
     high=4,
     hint=N_("How often each player must double the declarer in each rubber (0 turns it off)."),
 )
 BARBETTE_DOUBLES = dataclasses.replace(COMPULSORY_DOUBLES, high=4, default=1)
+FRENCH_DOUBLES = dataclasses.replace(
+    COMPULSORY_DOUBLES,
+    default=0,
+    hint=N_("How often each player must double each dealer (0 turns it off)."),
+)
 
 
 def check_value(option: Option, value: object) -> bool:

@@ -79,6 +79,11 @@ class Rules:
         return self.setting("ravage_city") is True
 
     @property
+    def dealer_redoubles(self) -> bool:
+        """Under French Barbu's dealer doubling, whether the dealer may redouble."""
+        return self.setting("dealer_redoubles") is True
+
+    @property
     def capot(self) -> bool:
         return self.setting("capot") is True
 

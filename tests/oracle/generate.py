@@ -214,6 +214,14 @@ def _family_rules(rng: Random, game: str, players: int | None) -> dict[str, Any]
             rules["sequence"] = rng.choice(SEQUENCES)
         if _maybe(rng, 0.35):
             rules["last_two"] = _maybe(rng)
+        if _maybe(rng, 0.4):  # the dealer may be doubled, now and then with redoubles and compulsory doubles
+            rules["doubling"] = "dealer"
+            if _maybe(rng):
+                rules["dealer_redoubles"] = _maybe(rng)
+            if _maybe(rng, 0.4):
+                rules["compulsory_doubles"] = rng.choice((0, 1, 2))
+        elif _maybe(rng, 0.1):
+            rules["doubling"] = "none"
         if _maybe(rng, 0.4):
             points = random_points(rng, False, game, players or rng.choice(PLAYER_COUNTS[game]))
             if rules.get("sequence") == "fixed" and _maybe(rng):
@@ -435,7 +443,7 @@ def random_game(
         hands = table.total if _maybe(rng, 0.4) else rng.randint(0, table.total)
     if not 0 <= hands <= table.total:
         raise ValueError(f"a game has 0 to {table.total} hands")
-    doubling = "none" if game == "french" else rules.get("doubling", "standard")
+    doubling = rules.get("doubling", "none" if game == "french" else "standard")
     compulsory = rules.get("compulsory_doubles", 0 if doubling == "none" else COMPULSORY[game][1])
     settle = rules.get("undoubled_negative", "play") == "settle"
     size = rules.get("deck", 52)
@@ -456,7 +464,7 @@ def random_game(
 
         doubles: list[list[str]] = []
         if doubling != "none":
-            only_declarer = doubling == "declarer-only" or contract in POSITIVE_CONTRACTS
+            only_declarer = doubling in ("declarer-only", "dealer") or contract in POSITIVE_CONTRACTS
             doubters = []
             for step in range(1, players):  # from the declarer's left
                 p = names[(seat + step) % players]
@@ -470,7 +478,9 @@ def random_game(
                         q = names[(seat + other) % players]
                         if q != p and _maybe(rng, eagerness / 2):
                             doubles.append([p, q])
-            if rules.get("redouble_all", False):
+            if game == "french" and not rules.get("dealer_redoubles", False):
+                redoubled = []
+            elif rules.get("redouble_all", False):
                 redoubled = doubters if _maybe(rng, 0.4) else []
             else:
                 redoubled = [p for p in doubters if _maybe(rng, 0.4)]
@@ -484,7 +494,7 @@ def random_game(
             hand["trump"] = rng.choice(SUITS)
         if contract == "dominoes" and _maybe(rng, 0.6):
             hand["rank"] = rng.choice(ranks)
-        if game == "french":
+        if game == "french" and doubling == "none":
             if _maybe(rng, 0.2):
                 hand["doubles"] = []
         elif doubles or _maybe(rng):
@@ -738,7 +748,8 @@ def change_rule(rng: Random, doc: Any) -> Any:
             ("ravage_city", (True, False, "true", 1)),
             ("capot", (True, False, "true", 1)),
             ("last_two", (True, False, "yes")),
-            ("doubling", (*DOUBLING_MODES, "maximum")),
+            ("doubling", (*DOUBLING_MODES, "dealer", "maximum")),
+            ("dealer_redoubles", (True, False, 1)),
             ("redouble_all", (True, False, None)),
             ("compulsory_doubles", (0, 1, 2, 3, 4, 5, 7, 8, -1, 2.0, "2")),
             ("undoubled_negative", (*UNDOUBLED_NEGATIVE_MODES, "Settle")),

@@ -227,7 +227,8 @@ def _check_doubles(
     # the declarer" matters for redoubles, and non-declarers may double each other both ways.
     if not rules.has_doubling and pairs:
         raise Invalid(f"{where}: no doubling in this game")
-    only_declarer = rules.doubling == "declarer-only" or contract in POSITIVE_CONTRACTS
+    # French "dealer" doubling: only the dealer (who declares) may be doubled.
+    only_declarer = rules.doubling in ("declarer-only", "dealer") or contract in POSITIVE_CONTRACTS
     doubled_declarer = {a for a, b in pairs if b == declarer}
     redoubled = {b for a, b in pairs if a == declarer}
     for a, b in pairs:
@@ -235,6 +236,8 @@ def _check_doubles(
             raise Invalid(f"{where}: the declarer doubled {b}, who did not double them")
         if a != declarer and b != declarer and only_declarer:
             raise Invalid(f"{where}: {a} may double only the declarer")
+    if rules.doubling == "dealer" and redoubled and not rules.dealer_redoubles:
+        raise Invalid(f"{where}: the dealer may not redouble")
     if rules.redouble_all and redoubled and redoubled != doubled_declarer:
         raise Invalid(f"{where}: the declarer must redouble everyone or no one")
 

@@ -80,6 +80,7 @@ DECKS: tuple[int, ...] = (52, 32)
 SHORT_DECK_GAMES = frozenset({"barbu", "barbette", "french"})  # the games that may play 32 cards
 
 DOUBLING_MODES: tuple[str, ...] = ("standard", "declarer-only", "none")
+FRENCH_DOUBLING_MODES: tuple[str, ...] = ("none", "dealer")  # the players may double the dealer
 UNDOUBLED_NEGATIVE_MODES: tuple[str, ...] = ("play", "settle")
 ROTATIONS: tuple[str, ...] = ("blocks", "every-deal")
 SEQUENCES: tuple[str, ...] = ("choice", "fixed")
@@ -306,7 +307,10 @@ RULE_KEYS: dict[str, frozenset[str]] = {
         {"game", "deck", "capot", "rotation", "dealer_declares", "scheme"} | _DOUBLING_KEYS
     ),
     "barbu-5": frozenset({"game", "rotation", "dealer_declares", "scheme"} | _DOUBLING_KEYS),
-    "french": frozenset({"game", "deck", "capot", "sequence", "last_two", "scheme"}),
+    "french": frozenset(
+        {"game", "deck", "capot", "sequence", "last_two", "scheme", "doubling", "dealer_redoubles"}
+        | {"compulsory_doubles"}
+    ),
 }
 ALL_RULE_KEYS: frozenset[str] = frozenset().union(*RULE_KEYS.values())
 # (highest allowed, default) of `compulsory_doubles`; the default is 0 without doubling.
@@ -315,7 +319,7 @@ COMPULSORY: dict[str, tuple[int, int]] = {
     "barbu-3": (4, 2),
     "barbette": (4, 1),
     "barbu-5": (7, 2),
-    "french": (0, 0),
+    "french": (7, 0),
 }
 
 
@@ -333,6 +337,7 @@ class Rules:
     ravage_city: bool = False
     doubling: str = "standard"
     redouble_all: bool = False
+    dealer_redoubles: bool = False
     compulsory_doubles: int = 0
     undoubled_negative: str = "play"
     rotation: str = "blocks"
@@ -372,7 +377,7 @@ class Rules:
 
     @property
     def has_doubling(self) -> bool:
-        return self.game != "french" and self.doubling != "none"
+        return self.doubling != "none"  # in french "none" unless the dealer may be doubled
 
     @property
     def deals_per_block(self) -> int:
@@ -515,7 +520,7 @@ def parse_rules(value: object, players: int) -> Rules:
     if type(size) is not int or size not in DECKS:
         raise Invalid("rules.deck: 52 or 32")
     ravage_city = flag("ravage_city")
-    doubling = choice("doubling", DOUBLING_MODES)
+    doubling = choice("doubling", FRENCH_DOUBLING_MODES if game == "french" else DOUBLING_MODES)
     highest, default = COMPULSORY[game]
     compulsory = rules.get("compulsory_doubles", 0 if doubling == "none" else default)
     if not is_int(compulsory) or not 0 <= compulsory <= highest:
@@ -539,6 +544,7 @@ def parse_rules(value: object, players: int) -> Rules:
         ravage_city=ravage_city,
         doubling=doubling,
         redouble_all=flag("redouble_all"),
+        dealer_redoubles=flag("dealer_redoubles"),
         compulsory_doubles=compulsory,
         undoubled_negative=choice("undoubled_negative", UNDOUBLED_NEGATIVE_MODES),
         rotation=choice("rotation", ROTATIONS),

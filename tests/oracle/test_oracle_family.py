@@ -499,8 +499,13 @@ INVALID_BARBU_5 = {
 INVALID_FRENCH = {
     "two-players": edit(FR, "players", P4[:2]),
     "six-players": edit(FR, "players", [*P5, "Fay"]),
-    "key-doubling": edit(FR, "rules.doubling", "none"),
-    "key-compulsory": edit(FR, "rules.compulsory_doubles", 0),
+    # French doubling is "none" or "dealer" only, and owes no doubles without it.
+    "doubling-standard": edit(FR, "rules.doubling", "standard"),
+    "compulsory-without-doubling": edit(FR, "rules.compulsory_doubles", 1),
+    "dealer-redoubles-unasked": edit(
+        edit(FR, "rules.doubling", "dealer"), "hands.1.doubles", [["Beth", "Ann"], ["Ann", "Beth"]]
+    ),
+    "double-not-the-dealer": edit(edit(FR, "rules.doubling", "dealer"), "hands.1.doubles", [["Beth", "Cat"]]),
     "key-redouble-all": edit(FR, "rules.redouble_all", False),
     "key-rotation": edit(FR, "rules.rotation", "blocks"),
     "key-dealer-declares": edit(FR, "rules.dealer_declares", True),

@@ -10,7 +10,7 @@ from tests.web.helpers import BETH, CAT, Links, all_errors, enter, export, new_g
 
 def test_a_french_game_with_the_last_two(client: FlaskClient) -> None:
     assert 'name="last_two"' in client.get("/new?game=french&players=4").text
-    form = new_game_form(game="french", sequence="choice", deck="52", last_two="y")
+    form = new_game_form(game="french", sequence="choice", deck="52", doubling="none", last_two="y")
     response = client.post("/new?players=4", data=form)
     assert response.status_code == 303, all_errors(response.text)
     edit = response.headers["Location"]

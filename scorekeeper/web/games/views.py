@@ -76,7 +76,8 @@ def deal(kind: str, token: str, number: int) -> str:
         abort(404)
     row = view.rows[number - 1]
     paid = {tuple(sorted((p.payer, p.payee))): p for p in row.scored.payments}
-    chips = chip_moves(row.scored) if stored.game.rules.game.doubling else None
+    played = stored.game.rules.game  # French Barbu's penalties are not settled in chips
+    chips = chip_moves(row.scored) if played.doubling and not played.lower_wins else None
     return render_template(
         "games/deal.html",
         stored=stored,

@@ -85,7 +85,7 @@ def _player_charts(kind: Records) -> dict[str, Markup]:
     """The doubles of every player of one game kind, and each player's points by contract."""
     drawn = {}
     name = game_name(kind.kind)
-    if kind.kind.doubling:
+    if kind.kind.doubling and not kind.kind.lower_wins:  # French penalties: not counted as won or lost
         text = ChartText(
             title=_("%(game)s: doubles, points won less points lost", game=name),
             desc=_("Each player's side payments received less those paid, as a bar."),

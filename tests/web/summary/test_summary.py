@@ -201,7 +201,7 @@ def test_settling_up_comes_first(app: Flask, client: FlaskClient) -> None:
 
 
 def test_french_barbu_settles_the_differences(app: Flask, client: FlaskClient) -> None:
-    doc = random_game(Random("summary-french-full"), game="french", hands=None)
+    doc = random_game(Random("summary-french-full"), rules={"game": "french"}, hands=None)  # no doubling
     links = import_game(app, doc)
     post_stake(client, links, {"stake": "1", "currency": "JPY"})
     text = text_of(client.get(summary(links)).text)
