@@ -16,7 +16,7 @@ from scorekeeper.storage.group_names import fold
 from scorekeeper.storage.models import EveningRow
 from scorekeeper.web.common.security import mark_private
 
-from .form import EveningForm
+from .form import MAX_ROUNDS, EveningForm
 
 bp = Blueprint("evening", __name__)
 KINDS = "<any(gr, gv):kind>"
@@ -53,6 +53,10 @@ def new(token: str) -> ResponseReturnValue:
         chosen = {size: str(form[f"game_{size}"].data) for size in (3, 4, 5)}
         row = evenings.create(group, evenings.Planned(names, chosen, evening, seed))
         return redirect(url_for("evening.page", kind="gr", token=token, number=row.id), 303)
+    if "csrf_token" in form.errors:
+        abort(400)
+    if form.rounds.errors:
+        form.rounds.errors = [_("Choose from 1 to %(n)s rounds.", n=MAX_ROUNDS)]
     return render_template("evening/new.html", form=form, group=group), 422 if form.errors else 200
 
 
