@@ -110,7 +110,13 @@ def page(kind: str, token: str, number: int) -> ResponseReturnValue:
     group = group_or_404(token, kind)
     row, rounds, results = _evening(group, number)
     return render_template(
-        "evening/page.html", group=group, kind=kind, row=row, rounds=rounds, standings=standings(results)
+        "evening/page.html",
+        group=group,
+        kind=kind,
+        row=row,
+        rounds=rounds,
+        standings=standings(results),
+        players=everyone(rounds),
     )
 
 
@@ -122,3 +128,38 @@ def screen(kind: str, token: str, number: int) -> ResponseReturnValue:
     return render_template(
         "evening/screen.html", group=group, kind=kind, row=row, rounds=rounds, standings=standings(results)
     )
+
+
+def everyone(rounds: list[RoundView]) -> list[str]:
+    """Every player of the evening, in alphabetical order: the guide cards' order."""
+    names = {n for r in rounds for t in r.tables for n in t.players} | {
+        n for r in rounds for n in r.sitting_out
+    }
+    return sorted(names, key=fold)
+
+
+@dataclass(frozen=True)
+class CardLine:
+    """One round of a player's guide card: the table, the seat, the game and the opponents."""
+
+    round: int
+    table: TableView | None
+    seat: int
+    opponents: tuple[str, ...]
+
+
+@bp.get(f"/{KINDS}/<token>/evenings/<int:number>/players/<int:player>")
+def card(kind: str, token: str, number: int, player: int) -> ResponseReturnValue:
+    """A player's guide card: round by round, where they sit and whom they play."""
+    group = group_or_404(token, kind)
+    row, rounds, _results = _evening(group, number)
+    names = everyone(rounds)
+    if not 0 <= player < len(names):
+        abort(404)
+    name, lines = names[player], []
+    for one in rounds:
+        table = next((t for t in one.tables if name in t.players), None)
+        seat = table.players.index(name) if table else -1
+        opponents = tuple(p for p in table.players if p != name) if table else ()
+        lines.append(CardLine(one.number, table, seat, opponents))
+    return render_template("evening/card.html", group=group, kind=kind, row=row, name=name, lines=lines)

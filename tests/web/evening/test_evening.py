@@ -177,3 +177,23 @@ def test_a_form_without_its_csrf_token_is_refused(csrf_app: Flask) -> None:
     assert token_field
     data = {**plan_form([], ["Ann", "Beth", "Cat"]), "csrf_token": token_field.group(1)}
     assert client.post(f"/gr/{token}/evenings/new", data=data).status_code == 303
+
+
+def test_each_player_has_a_guide_card(client: FlaskClient) -> None:
+    edit, view = group_with_regulars(client)
+    token = edit.rsplit("/", 1)[1]
+    data = plan_form(REGULARS, ["Eve"], rounds=2, sizes=["4"])  # five players at one table of four
+    evening = client.post(f"/gr/{token}/evenings/new", data=data).headers["Location"]
+    shown = client.get(evening).text
+    cards = re.findall(rf'href="({evening}/players/\d+)"><bdi>([^<]+)</bdi>', shown)
+    assert [name for _link, name in cards] == sorted([*REGULARS, "Eve"])
+    out = re.search(r"Sitting out: <bdi>([^<]+)</bdi>", shown)
+    assert out
+    sitter = {name: link for link, name in cards}[out.group(1)]
+    card = text_of(client.get(sitter).text)
+    assert "Round 1" in card and "You sit this round out." in card and "Round 2" in card
+    other = next(link for link, name in cards if name != out.group(1))
+    card = text_of(client.get(other).text)
+    assert "Table 1 · Barbu · Seat" in card and "Opponents:" in card
+    assert client.get(f"{evening}/players/5").status_code == 404
+    assert client.get(view + evening.split(token)[1] + "/players/0").status_code == 200
