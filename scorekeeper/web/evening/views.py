@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from flask import Blueprint, abort, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 
-from scorekeeper.evening import TableResult, plan, standings
+from scorekeeper.evening import Meetings, TableResult, meetings_of, plan, standings
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.scoring import GAMES
 from scorekeeper.storage import evenings, groups, limits
@@ -39,17 +39,30 @@ def group_names(group: groups.StoredGroup, games: list[groups.GroupGame]) -> lis
     return sorted(names.values(), key=fold)
 
 
+def met_before(group: groups.StoredGroup, played: list[groups.GroupGame], names: list[str]) -> Meetings:
+    """Who of `names` (by number) sat at one of the group's games together: kept apart tonight."""
+    merged = groups.merges(group.row)
+    number = {fold(n): i for i, n in enumerate(names)}
+    tables = (
+        [number[k] for k in (fold(merged.get(fold(p), p)) for p in g.game.players) if k in number]
+        for g in played
+    )
+    return meetings_of(tables)
+
+
 @bp.route("/gr/<token>/evenings/new", methods=["GET", "POST"])
 def new(token: str) -> ResponseReturnValue:
     """Show the form that plans an evening, or plan it, store its tables and open it."""
     group = group_or_404(token, "gr")
     form = EveningForm()
-    form.fill(group_names(group, groups.games(group.row)), {g: _(GAMES[g].name) for g in GAMES})
+    played = groups.games(group.row)
+    form.fill(group_names(group, played), {g: _(GAMES[g].name) for g in GAMES})
     if form.validate_on_submit():
         limits.check("change")
         names, seed = form.players(), secrets.randbelow(2**31)
         rounds = int(form.rounds.data or 1)
-        evening = plan([range(len(names))] * rounds, form.chosen_sizes(), seed)
+        earlier = met_before(group, played, names)
+        evening = plan([range(len(names))] * rounds, form.chosen_sizes(), seed, earlier)
         chosen = {size: str(form[f"game_{size}"].data) for size in (3, 4, 5)}
         row = evenings.create(group, evenings.Planned(names, chosen, evening, seed))
         return redirect(url_for("evening.page", kind="gr", token=token, number=row.id), 303)

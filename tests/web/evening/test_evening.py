@@ -197,3 +197,20 @@ def test_each_player_has_a_guide_card(client: FlaskClient) -> None:
     assert "Table 1 · Barbu · Seat" in card and "Opponents:" in card
     assert client.get(f"{evening}/players/5").status_code == 404
     assert client.get(view + evening.split(token)[1] + "/players/0").status_code == 200
+
+
+def test_the_groups_earlier_games_are_kept_apart(client: FlaskClient) -> None:
+    everyone = ["Ann", "Beth", "Cat", "Diana", "Eve", "Fay", "Gil", "Hal"]
+    # seeded at random each time (a split by lot keeps them 2+2 half the time); a new group each
+    # time, since an evening's own tables are games of its group too
+    for _ in range(6):
+        edit, _view = create_group(client)
+        start_game(client, edit, everyone[:4])
+        start_game(client, edit, everyone[4:])
+        token = edit.rsplit("/", 1)[1]
+        data = plan_form(everyone, [], rounds=1, sizes=["4"])
+        shown = client.get(client.post(f"/gr/{token}/evenings/new", data=data).headers["Location"]).text
+        part = shown.split('id="round-1"')[1].split("</section>")[0]
+        for table in part.split('class="table-card"')[1:]:
+            seated = set(re.findall(r"<li><bdi>([^<]+)</bdi></li>", table))
+            assert len(seated & set(everyone[:4])) == 2
