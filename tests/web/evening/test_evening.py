@@ -51,7 +51,16 @@ def test_an_evening_of_eleven_over_three_rounds(app: Flask, client: FlaskClient)
     assert response.status_code == 303, response.text
     evening = response.headers["Location"]
     assert re.fullmatch(rf"/gr/{token}/evenings/\d+", evening)
+    # round 1 is seated; each next round is seated for whoever is here then
+    assert client.get(evening).text.count('class="table-card"') == 3
+    everyone = sorted(REGULARS + walk_ins)
+    for number in (2, 3):
+        assert f"Seat round {number}" in client.get(evening).text
+        answer = client.post(evening + "/next", data={"present": everyone, "walk_ins": ""})
+        assert answer.status_code == 303 and answer.headers["Location"].endswith(f"#round-{number}")
     shown = client.get(evening).text
+    assert "Seat round 4" not in shown
+    assert client.post(evening + "/next", data={"present": everyone}).status_code == 303  # nothing more
     assert shown.count('class="table-card"') == 9  # 4+4+3 in each of three rounds
     assert text_of(shown).count("· Three-player Barbu") == 3 and text_of(shown).count("· Barbu") == 6
     with app.app_context():
@@ -184,6 +193,7 @@ def test_each_player_has_a_guide_card(client: FlaskClient) -> None:
     token = edit.rsplit("/", 1)[1]
     data = plan_form(REGULARS, ["Eve"], rounds=2, sizes=["4"])  # five players at one table of four
     evening = client.post(f"/gr/{token}/evenings/new", data=data).headers["Location"]
+    client.post(evening + "/next", data={"present": [*REGULARS, "Eve"]})
     shown = client.get(evening).text
     cards = re.findall(rf'href="({evening}/players/\d+)"><bdi>([^<]+)</bdi>', shown)
     assert [name for _link, name in cards] == sorted([*REGULARS, "Eve"])
@@ -214,3 +224,37 @@ def test_the_groups_earlier_games_are_kept_apart(client: FlaskClient) -> None:
         for table in part.split('class="table-card"')[1:]:
             seated = set(re.findall(r"<li><bdi>([^<]+)</bdi></li>", table))
             assert len(seated & set(everyone[:4])) == 2
+
+
+def test_late_arrivals_and_leavers_between_rounds(app: Flask, client: FlaskClient) -> None:
+    edit, _view = group_with_regulars(client)
+    token = edit.rsplit("/", 1)[1]
+    data = plan_form(REGULARS, ["Eve", "Fay", "Gil", "Hal"], rounds=3)
+    evening = client.post(f"/gr/{token}/evenings/new", data=data).headers["Location"]
+    page = client.get(evening).text
+    for name in [*REGULARS, "Eve", "Fay", "Gil", "Hal"]:  # everyone of round 1 ticked for round 2
+        assert re.search(rf'<input checked[^>]*value="{name}"|value="{name}"[^>]*checked', page), name
+    # Hal leaves; Ivy, Jo, Kim and Lee arrive: eleven play round 2, at 4+4+3
+    here = {"present": [*REGULARS, "Eve", "Fay", "Gil"], "walk_ins": "Ivy\nJo\n\nKim\n Lee "}
+    assert client.post(evening + "/next", data=here).status_code == 303
+    shown = client.get(evening).text
+    part = shown.split('id="round-2"')[1].split("</section>")[0]
+    seated = re.findall(r"<li><bdi>([^<]+)</bdi></li>", part)
+    assert sorted(seated) == sorted([*REGULARS, "Eve", "Fay", "Gil", "Ivy", "Jo", "Kim", "Lee"])
+    assert part.count('class="table-card"') == 3
+    with app.app_context():
+        assert count_rows(app, GameRow) == 1 + 2 + 3
+    # a refused next round says why next to the field and stores nothing
+    refused = client.post(evening + "/next", data={"present": ["Ann", "Beth"], "walk_ins": ""})
+    assert refused.status_code == 422
+    assert "2 players cannot fill a table of 3." in " ".join(errors_after(refused.text, "present"))
+    twice = client.post(evening + "/next", data={"present": ["Ann", "Beth", "Cat"], "walk_ins": "ann"})
+    assert twice.status_code == 422
+    with app.app_context():
+        assert count_rows(app, GameRow) == 6
+    # the read-only link cannot seat a round
+    view = re.search(r'value="https?://[^/"]+(/gv/[A-Za-z0-9_-]+)"', client.get(edit).text)
+    assert view
+    view_token = view.group(1).rsplit("/", 1)[1]
+    assert client.post(f"/gr/{view_token}/evenings/{evening.rsplit('/', 1)[1]}/next").status_code == 404
+    assert "Seat round 3" not in client.get(view.group(1) + evening.split(token)[1]).text
