@@ -13,6 +13,7 @@ from scorekeeper.evening import seat_round, standings
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.scoring import GAMES
 from scorekeeper.storage import evenings, groups, limits
+from scorekeeper.storage.group_names import fold
 
 from .form import MAX_ROUNDS, EveningForm, NextRoundForm
 from .loading import KINDS, Loaded, TableView, bp, group_names, group_or_404, load, met_before
@@ -87,7 +88,9 @@ def next_round(token: str, number: int) -> ResponseReturnValue:
         return redirect(url_for("evening.page", kind="gr", token=token, number=number), 303)
     if form.validate_on_submit():
         limits.check("change")
-        here = form.players()
+        # a walk-in typed as someone who played earlier tonight ("ann" for Ann) is that player
+        known = {fold(n): n for n in loaded.names}
+        here = [known.get(fold(n), n) for n in form.players()]
         names = loaded.names + [n for n in here if n not in set(loaded.names)]
         present = [names.index(n) for n in here]
         earlier = met_before(group, loaded.earlier, names)

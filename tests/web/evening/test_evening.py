@@ -252,9 +252,16 @@ def test_late_arrivals_and_leavers_between_rounds(app: Flask, client: FlaskClien
     assert twice.status_code == 422
     with app.app_context():
         assert count_rows(app, GameRow) == 6
+    # Hal comes back, typed in as a walk-in: the same player as in round 1, not a new one
+    again = {"present": [*REGULARS, "Eve", "Fay", "Gil", "Ivy", "Jo", "Kim"], "walk_ins": "hal"}
+    assert client.post(evening + "/next", data=again).status_code == 303
+    shown = client.get(evening).text
+    assert "hal" not in re.findall(r"<bdi>([^<]+)</bdi>", shown)
+    part = shown.split('id="round-3"')[1].split("</section>")[0]
+    assert "Hal" in re.findall(r"<li><bdi>([^<]+)</bdi></li>", part)
     # the read-only link cannot seat a round
     view = re.search(r'value="https?://[^/"]+(/gv/[A-Za-z0-9_-]+)"', client.get(edit).text)
     assert view
     view_token = view.group(1).rsplit("/", 1)[1]
     assert client.post(f"/gr/{view_token}/evenings/{evening.rsplit('/', 1)[1]}/next").status_code == 404
-    assert "Seat round 3" not in client.get(view.group(1) + evening.split(token)[1]).text
+    assert "Seat round" not in client.get(view.group(1) + evening.split(token)[1]).text
