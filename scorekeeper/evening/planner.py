@@ -133,16 +133,21 @@ def seat_round(
     return Round(tuple(_declarer_first(g, past, rng) for g in groups), tuple(out))
 
 
-# How hard the planner looks: 24 random seatings besides its own, 1000 swaps tried from each. A small
-# evening's fewest repeats can sit in a narrow valley (11 players in 5+3+3 for four rounds: 9 when
-# three of them sit together every round, 13 at best otherwise), which a few starts miss.
+# How hard the planner looks: 24 random seatings besides its own, 1000 swaps tried from each, and
+# twice the swaps for an evening of at most SMALL players, whose swaps are cheap and whose fewest repeats
+# can sit in a narrow valley (11 players in 5+3+3 for four rounds: 9 when three of them sit together
+# every round, 13 at best otherwise; 13 players at tables of 4 for five rounds: 16, where the smaller
+# budget found 17).
 STARTS = 24
 TRIES = 1000
+SMALL = 16
 
 
 def _best_seating(rounds: list[Round], fixed: int, earlier: Meetings, rng: random.Random) -> Seating:
     """The round-by-round seating and a few random ones, each polished; the cheapest."""
     best: Seating | None = None
+    players = len({p for r in rounds for t in r.tables for p in t.seats})
+    scale = 2 if players <= SMALL else 1
     # one round and no earlier meetings: nothing to avoid, and the seating by lot stands
     starts = STARTS + 1 if len(rounds) - fixed > 1 or (earlier and len(rounds) > fixed) else 1
     for start in range(starts):
@@ -153,7 +158,7 @@ def _best_seating(rounds: list[Round], fixed: int, earlier: Meetings, rng: rando
             for g in tables[number]:
                 g[:], seated = seated[: len(g)], seated[len(g) :]
         seating = Seating(tables, earlier, REPEAT, NEXT_ROUND)
-        walk(seating, range(fixed, len(rounds)), rng, TRIES)
+        walk(seating, range(fixed, len(rounds)), rng, TRIES * scale)
         if best is None or seating.cost() < best.cost():
             best = seating
     assert best is not None

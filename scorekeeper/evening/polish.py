@@ -89,9 +89,10 @@ def walk(seating: Seating, free: Sequence[int], rng: random.Random, tries: int) 
     """
     movable = [r for r in free if len(seating.rounds[r]) > 1]
     weight, seating.next_round = seating.next_round, 0
+    seated = {r: sorted(seating.at[r]) for r in movable}  # a swap keeps who is seated in a round
     for _ in range(tries if movable else 0):
         r = rng.choice(movable)
-        x, y = rng.sample(sorted(seating.at[r]), 2)
+        x, y = rng.sample(seated[r], 2)
         if seating.at[r][x] != seating.at[r][y] and seating.change(r, x, y) <= 0:
             seating.swap(r, x, y)
     seating.next_round = weight

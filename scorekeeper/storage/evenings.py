@@ -1,4 +1,8 @@
-"""A group's club evenings: every round's tables stored as games of the group, in one transaction."""
+"""A group's club evenings: each round's tables stored as games of the group, in one transaction.
+
+An evening is seated a round at a time, so that players who arrive late or leave early are seated
+for the rounds still to come: `create` stores round 1, `add_round` each next one.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import select
 
-from scorekeeper.evening import Evening
+from scorekeeper.evening import Round
 from scorekeeper.scoring import GAMES, Game, Rules
 
 from . import db
@@ -18,43 +22,59 @@ from .new_games import first_change, stage
 
 @dataclass(frozen=True)
 class Planned:
-    """What the organiser chose: who is present, the game for each table size, the rounds' plan."""
+    """What the organiser chose: the game for each table size, the sizes, the rounds, the seed."""
 
-    names: Sequence[str]
     games: dict[int, str]
     """Game kind id by table size, such as {3: "barbu-3", 4: "barbu", 5: "french"}."""
-    evening: Evening
+    sizes: Sequence[int]
+    rounds: int
     seed: int
 
 
-def create(group: StoredGroup, planned: Planned) -> EveningRow:
-    """Store the evening and a game per table of every round, in `group` (its edit link)."""
+def _stage_round(
+    group: StoredGroup, games: dict[str, str], names: Sequence[str], one: Round
+) -> dict[str, object]:
+    """A game of the group for every table of round `one` (players by number in `names`)."""
     membership = group.membership()
     assert membership is not None, "an evening is planned on the group's edit link"
     s = db.session()
-    rounds = []
+    tables = []
+    for table in one.tables:
+        kind = GAMES[games[str(len(table.seats))]]
+        players = tuple(names[p] for p in table.seats)
+        created = stage(Game(players, 0, Rules.of(kind, len(players))), membership)
+        s.flush()
+        s.add(first_change(created.row, "evening"))
+        tables.append(created.id)
+    return {"tables": tables, "sitting_out": [names[p] for p in one.sitting_out]}
+
+
+def create(group: StoredGroup, planned: Planned, names: Sequence[str], first: Round) -> EveningRow:
+    """Store the evening and its first round's games, in `group` (its edit link)."""
+    s = db.session()
+    games = {str(k): v for k, v in planned.games.items()}
     try:
-        for one in planned.evening.rounds:
-            tables = []
-            for table in one.tables:
-                kind = GAMES[planned.games[len(table.seats)]]
-                players = tuple(planned.names[p] for p in table.seats)
-                created = stage(Game(players, 0, Rules.of(kind, len(players))), membership)
-                s.flush()
-                s.add(first_change(created.row, "evening"))
-                tables.append(created.id)
-            rounds.append({"tables": tables, "sitting_out": [planned.names[p] for p in one.sitting_out]})
-        row = EveningRow(
-            group_id=group.row.id,
-            seed=planned.seed,
-            plan={"rounds": rounds, "games": {str(k): v for k, v in planned.games.items()}},
-        )
+        played = _stage_round(group, games, names, first)
+        plan = {"rounds": [played], "games": games, "sizes": sorted(planned.sizes), "planned": planned.rounds}
+        row = EveningRow(group_id=group.row.id, seed=planned.seed, plan=plan)
         s.add(row)
         s.commit()
     except BaseException:
         s.rollback()
         raise
     return row
+
+
+def add_round(group: StoredGroup, row: EveningRow, names: Sequence[str], one: Round) -> None:
+    """Store the evening's next round: its games, and the round in the evening's plan."""
+    s = db.session()
+    try:
+        played = _stage_round(group, dict(row.plan.get("games", {})), names, one)
+        row.plan = {**row.plan, "rounds": [*row.plan.get("rounds", []), played]}  # a new dict: stored anew
+        s.commit()
+    except BaseException:
+        s.rollback()
+        raise
 
 
 def find(group: StoredGroup, evening_id: int) -> EveningRow | None:

@@ -251,8 +251,10 @@ class SettingRow(Base):
 class EveningRow(Base):
     """A club evening of a group: its rounds' tables, each a game of the group, and who sat out.
 
-    `plan` is {"rounds": [{"tables": [game id, ...], "sitting_out": [name, ...]}], "sizes": {...}}:
-    the seating itself is in the games (their players, clockwise from the first declarer).
+    `plan` is {"rounds": [{"tables": [game id, ...], "sitting_out": [name, ...]}], "games": {size:
+    game kind}, "sizes": [allowed sizes], "planned": rounds}: the rounds seated so far (one at a
+    time, for whoever is there); the seating itself is in the games (their players, clockwise from
+    the first declarer).
     """
 
     __tablename__ = "evenings"

@@ -22,48 +22,35 @@ class Ticks(SelectMultipleField):
     option_widget = CheckboxInput()
 
 
-class EveningForm(FlaskForm):
+class PresentForm(FlaskForm):
+    """Who is here: ticked names, and walk-ins typed in."""
+
     present = Ticks(validate_choice=False)
     walk_ins = TextAreaField()
-    rounds = IntegerField(default=3, validators=[InputRequired(), NumberRange(1, MAX_ROUNDS)])
-    sizes = Ticks(choices=[SelectChoice(s, s) for s in ("3", "4", "5")], default=["3", "4", "5"])
-    game_3 = SelectField(choices=[SelectChoice(g, g) for g in GAME_CHOICES[3]])
-    game_4 = SelectField(choices=[SelectChoice(g, g) for g in GAME_CHOICES[4]])
-    game_5 = SelectField(choices=[SelectChoice(g, g) for g in GAME_CHOICES[5]])
+    allowed: frozenset[int] = frozenset({3, 4, 5})
+    """The table sizes the evening plays (the evening form reads them from its own field)."""
 
-    def fill(self, names: list[str], game_names: dict[str, str]) -> None:
-        """Words in the reader's language, and the group's names to tick."""
+    def fill_present(self, names: list[str]) -> None:
         self.present.choices = [SelectChoice(n, n) for n in names]
         self.present.label.text = _("Who is here")
         self.walk_ins.label.text = _("Walk-ins, one name a line")
-        self.rounds.label.text = _("Rounds")
-        self.sizes.label.text = _("Table sizes the club plays")
-        for size in (3, 4, 5):
-            field = self[f"game_{size}"]
-            field.label.text = _("Game at a table of %(n)s", n=size)
-            field.choices = [SelectChoice(g, game_names[g]) for g in GAME_CHOICES[size]]
 
     def players(self) -> list[str]:
-        """Everyone present: the ticked names of the group, then the walk-ins, each once."""
+        """Everyone present: the ticked names, then the walk-ins, each once."""
         chosen = {c.value for c in self.present.choices or [] if isinstance(c, SelectChoice)}
         names = [n for n in self.present.data or [] if n in chosen]
         names += [" ".join(line.split()) for line in (self.walk_ins.data or "").splitlines() if line.strip()]
         return names
 
     def chosen_sizes(self) -> frozenset[int]:
-        return frozenset(int(s) for s in self.sizes.data or [] if s in {"3", "4", "5"})
+        return self.allowed
 
     def validate_walk_ins(self, field: TextAreaField) -> None:
         for line in (field.data or "").splitlines():
             name = " ".join(line.split())
             if len(name) > SPELLING_LIMIT or not storable(name):
-                raise ValidationError(
-                    _("A name has at most %(n)s letters and no control characters.", n=SPELLING_LIMIT)
-                )
-
-    def validate_sizes(self, field: Ticks) -> None:
-        if not self.chosen_sizes():
-            raise ValidationError(_("Choose at least one table size."))
+                message = _("A name has at most %(n)s letters and no control characters.", n=SPELLING_LIMIT)
+                raise ValidationError(message)
 
     def validate_present(self, field: Ticks) -> None:
         names = self.players()
@@ -85,3 +72,32 @@ class EveningForm(FlaskForm):
                         size=min(sizes),
                     )
                 ) from None
+
+
+class EveningForm(PresentForm):
+    rounds = IntegerField(default=3, validators=[InputRequired(), NumberRange(1, MAX_ROUNDS)])
+    sizes = Ticks(choices=[SelectChoice(s, s) for s in ("3", "4", "5")], default=["3", "4", "5"])
+    game_3 = SelectField(choices=[SelectChoice(g, g) for g in GAME_CHOICES[3]])
+    game_4 = SelectField(choices=[SelectChoice(g, g) for g in GAME_CHOICES[4]])
+    game_5 = SelectField(choices=[SelectChoice(g, g) for g in GAME_CHOICES[5]])
+
+    def fill(self, names: list[str], game_names: dict[str, str]) -> None:
+        """Words in the reader's language, and the group's names to tick."""
+        self.fill_present(names)
+        self.rounds.label.text = _("Rounds")
+        self.sizes.label.text = _("Table sizes the club plays")
+        for size in (3, 4, 5):
+            field = self[f"game_{size}"]
+            field.label.text = _("Game at a table of %(n)s", n=size)
+            field.choices = [SelectChoice(g, game_names[g]) for g in GAME_CHOICES[size]]
+
+    def chosen_sizes(self) -> frozenset[int]:
+        return frozenset(int(s) for s in self.sizes.data or [] if s in {"3", "4", "5"})
+
+    def validate_sizes(self, field: Ticks) -> None:
+        if not self.chosen_sizes():
+            raise ValidationError(_("Choose at least one table size."))
+
+
+class NextRoundForm(PresentForm):
+    """Who is here for the next round: late arrivals ticked in or typed, leavers unticked."""

@@ -1,120 +1,147 @@
-"""A group's club evening: plan it on the group's edit link, its tables, and the big screen."""
+"""A group's club evening: plan it on the group's edit link, seat each next round, its tables, the
+big screen and the players' guide cards."""
 
 from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
 
-from flask import Blueprint, abort, redirect, render_template, url_for
+from flask import abort, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 
-from scorekeeper.evening import TableResult, plan, standings
+from scorekeeper.evening import seat_round, standings
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.scoring import GAMES
 from scorekeeper.storage import evenings, groups, limits
 from scorekeeper.storage.group_names import fold
-from scorekeeper.storage.models import EveningRow
-from scorekeeper.web.common.security import mark_private
 
-from .form import EveningForm
+from .form import MAX_ROUNDS, EveningForm, NextRoundForm
+from .loading import KINDS, Loaded, TableView, bp, group_names, group_or_404, load, met_before
 
-bp = Blueprint("evening", __name__)
-KINDS = "<any(gr, gv):kind>"
-
-
-def group_or_404(token: str, kind: str) -> groups.StoredGroup:
-    """The group behind an edit ("gr") or read-only ("gv") link; 404 if there is none."""
-    found = groups.find(token)
-    if found is None or found.editable != (kind == "gr"):
-        abort(404)
-    if found.editable:
-        mark_private()
-    return found
-
-
-def group_names(group: groups.StoredGroup, games: list[groups.GroupGame]) -> list[str]:
-    """The names seen in the group's games, merged spellings counted as one, in alphabetical order."""
-    merged = groups.merges(group.row)
-    names = {fold(merged.get(fold(p), p)): merged.get(fold(p), p) for g in games for p in g.game.players}
-    return sorted(names.values(), key=fold)
+__all__ = ["bp"]
 
 
 @bp.route("/gr/<token>/evenings/new", methods=["GET", "POST"])
 def new(token: str) -> ResponseReturnValue:
-    """Show the form that plans an evening, or plan it, store its tables and open it."""
+    """Show the form that plans an evening, or plan it, seat round 1, store its tables and open it."""
     group = group_or_404(token, "gr")
     form = EveningForm()
-    form.fill(group_names(group, groups.games(group.row)), {g: _(GAMES[g].name) for g in GAMES})
+    played = groups.games(group.row)
+    form.fill(group_names(group, played), {g: _(GAMES[g].name) for g in GAMES})
     if form.validate_on_submit():
         limits.check("change")
-        names, seed = form.players(), secrets.randbelow(2**31)
-        rounds = int(form.rounds.data or 1)
-        evening = plan([range(len(names))] * rounds, form.chosen_sizes(), seed)
+        names, seed, sizes = form.players(), secrets.randbelow(2**31), form.chosen_sizes()
+        first = seat_round([], range(len(names)), sizes, seed, met_before(group, played, names))
         chosen = {size: str(form[f"game_{size}"].data) for size in (3, 4, 5)}
-        row = evenings.create(group, evenings.Planned(names, chosen, evening, seed))
+        planned = evenings.Planned(chosen, sorted(sizes), int(form.rounds.data or 1), seed)
+        row = evenings.create(group, planned, names, first)
         return redirect(url_for("evening.page", kind="gr", token=token, number=row.id), 303)
+    if "csrf_token" in form.errors:
+        abort(400)
+    if form.rounds.errors:
+        form.rounds.errors = [_("Choose from 1 to %(n)s rounds.", n=MAX_ROUNDS)]
     return render_template("evening/new.html", form=form, group=group), 422 if form.errors else 200
 
 
-@dataclass(frozen=True)
-class TableView:
-    number: int
-    game: str
-    players: tuple[str, ...]
-    link: tuple[str, str] | None
-    played: int
-    total: int
-    complete: bool
+def _next_form(loaded: Loaded) -> NextRoundForm | None:
+    """The form that seats the next round, while the evening has rounds to come."""
+    if len(loaded.rounds) >= int(loaded.row.plan.get("planned", 1)):
+        return None
+    form = NextRoundForm()
+    form.fill_present(loaded.names)
+    form.allowed = frozenset(int(s) for s in loaded.row.plan.get("sizes", [3, 4, 5]))
+    return form
 
 
-@dataclass(frozen=True)
-class RoundView:
-    number: int
-    tables: list[TableView]
-    sitting_out: list[str]
-
-
-def _evening(group: groups.StoredGroup, number: int) -> tuple[EveningRow, list[RoundView], list[TableResult]]:
-    row = evenings.find(group, number)
-    if row is None:
-        abort(404)
-    games = {g.row.id: g for g in groups.games(group.row)}
-    links = group.game_links(list(games.values()))
-    rounds, results = [], []
-    for r, one in enumerate(row.plan.get("rounds", []), start=1):
-        tables = []
-        for t, game_id in enumerate(one.get("tables", []), start=1):
-            found = games.get(game_id)
-            if found is None:  # a table's game deleted since
-                continue
-            game = found.game
-            played, total = len(game.rows), game.rules.total_deals
-            view = TableView(
-                t, _(game.rules.game.name), game.players, links.get(game_id), played, total, game.complete
-            )
-            tables.append(view)
-            if played:
-                totals = dict(zip(game.players, game.totals, strict=True))
-                results.append(TableResult(totals, played, game.rules.game.lower_wins))
-        rounds.append(RoundView(r, tables, list(one.get("sitting_out", []))))
-    return row, rounds, results
+def _page(group: groups.StoredGroup, kind: str, loaded: Loaded, form: NextRoundForm | None) -> str:
+    return render_template(
+        "evening/page.html",
+        group=group,
+        kind=kind,
+        row=loaded.row,
+        rounds=loaded.rounds,
+        standings=standings(loaded.results),
+        players=loaded.names,
+        next_form=form if group.editable else None,
+    )
 
 
 @bp.get(f"/{KINDS}/<token>/evenings/<int:number>")
 def page(kind: str, token: str, number: int) -> ResponseReturnValue:
     """Show the evening: every round's tables, each with its link and QR code, and the standings."""
     group = group_or_404(token, kind)
-    row, rounds, results = _evening(group, number)
-    return render_template(
-        "evening/page.html", group=group, kind=kind, row=row, rounds=rounds, standings=standings(results)
-    )
+    loaded = load(group, number)
+    form = _next_form(loaded)
+    if form is not None and not form.is_submitted():
+        last = loaded.rounds[-1]
+        form.present.data = sorted({p for t in last.tables for p in t.players} | set(last.sitting_out))
+    return _page(group, kind, loaded, form)
+
+
+@bp.post("/gr/<token>/evenings/<int:number>/next")
+def next_round(token: str, number: int) -> ResponseReturnValue:
+    """Seat the next round for the players here now, and store its tables."""
+    group = group_or_404(token, "gr")
+    loaded = load(group, number)
+    form = _next_form(loaded)
+    if form is None:
+        return redirect(url_for("evening.page", kind="gr", token=token, number=number), 303)
+    if form.validate_on_submit():
+        limits.check("change")
+        # a walk-in typed as someone who played earlier tonight ("ann" for Ann) is that player
+        known = {fold(n): n for n in loaded.names}
+        here = [known.get(fold(n), n) for n in form.players()]
+        names = loaded.names + [n for n in here if n not in set(loaded.names)]
+        present = [names.index(n) for n in here]
+        earlier = met_before(group, loaded.earlier, names)
+        one = seat_round(loaded.done(names), present, form.allowed, loaded.row.seed, earlier)
+        evenings.add_round(group, loaded.row, names, one)
+        anchor = f"#round-{len(loaded.rounds) + 1}"
+        return redirect(url_for("evening.page", kind="gr", token=token, number=number) + anchor, 303)
+    if "csrf_token" in form.errors:
+        abort(400)
+    return _page(group, "gr", loaded, form), 422
 
 
 @bp.get(f"/{KINDS}/<token>/evenings/<int:number>/screen")
 def screen(kind: str, token: str, number: int) -> ResponseReturnValue:
     """The big screen: every table's progress and the standings, large, refreshing itself."""
     group = group_or_404(token, kind)
-    row, rounds, results = _evening(group, number)
+    loaded = load(group, number)
     return render_template(
-        "evening/screen.html", group=group, kind=kind, row=row, rounds=rounds, standings=standings(results)
+        "evening/screen.html",
+        group=group,
+        kind=kind,
+        row=loaded.row,
+        rounds=loaded.rounds,
+        standings=standings(loaded.results),
+    )
+
+
+@dataclass(frozen=True)
+class CardLine:
+    """One round of a player's guide card: the table, the seat, the game and the opponents."""
+
+    round: int
+    table: TableView | None
+    seat: int
+    opponents: tuple[str, ...]
+
+
+@bp.get(f"/{KINDS}/<token>/evenings/<int:number>/players/<int:player>")
+def card(kind: str, token: str, number: int, player: int) -> ResponseReturnValue:
+    """A player's guide card: round by round, where they sit and whom they play."""
+    group = group_or_404(token, kind)
+    loaded = load(group, number)
+    names = loaded.names
+    if not 0 <= player < len(names):
+        abort(404)
+    name, lines = names[player], []
+    for one in loaded.rounds:
+        table = next((t for t in one.tables if name in t.players), None)
+        seat = table.players.index(name) if table else -1
+        opponents = tuple(p for p in table.players if p != name) if table else ()
+        lines.append(CardLine(one.number, table, seat, opponents))
+    return render_template(
+        "evening/card.html", group=group, kind=kind, row=loaded.row, name=name, lines=lines
     )

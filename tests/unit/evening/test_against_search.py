@@ -85,7 +85,6 @@ CASES = [
     (40, 8, {3, 4, 5}),
     (10, 5, {4}),
     (13, 6, {4}),
-    (14, 6, {4}),  # the search beat a smaller budget than the planner's by one here
     (11, 4, {3, 5}),
     (22, 8, {5}),
     (19, 6, {4, 5}),
@@ -93,9 +92,16 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("players", "rounds", "sizes"), CASES)
-def test_the_planner_repeats_no_more_than_a_local_search(players, rounds, sizes):
-    for seed in (1, 2, 3) if players < 16 else (1, 2):
+# Where sweeps outside the test tier found the search beating a smaller budget of the planner by one
+REGRESSIONS = [(14, 6, {4}, 3), (13, 5, {4}, 11)]
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds", "sizes", "seeds"),
+    [(*case, (1, 2)) for case in CASES] + [(n, r, s, (seed,)) for n, r, s, seed in REGRESSIONS],
+)
+def test_the_planner_repeats_no_more_than_a_local_search(players, rounds, sizes, seeds):
+    for seed in seeds:
         evening = plan([range(players)] * rounds, sizes, seed)
         shapes = [
             ([len(t.seats) for t in r.tables], sorted(p for t in r.tables for p in t.seats))

@@ -26,7 +26,7 @@ evenings = st.tuples(
 ).filter(lambda v: v[0] >= min(v[2]))
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(evenings)
 def test_everyone_seated_once_a_round_at_allowed_sizes_and_the_seed_decides(case):
     players, rounds, sizes, seed = case

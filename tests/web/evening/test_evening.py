@@ -9,6 +9,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper.storage import groups
 from scorekeeper.storage.models import EveningRow, GameRow
 from tests.web.groups.test_groups import create_group, start_game
 from tests.web.helpers import WORKED_DEAL_1, Links, count_rows, enter, errors_after, text_of
@@ -50,7 +51,16 @@ def test_an_evening_of_eleven_over_three_rounds(app: Flask, client: FlaskClient)
     assert response.status_code == 303, response.text
     evening = response.headers["Location"]
     assert re.fullmatch(rf"/gr/{token}/evenings/\d+", evening)
+    # round 1 is seated; each next round is seated for whoever is here then
+    assert client.get(evening).text.count('class="table-card"') == 3
+    everyone = sorted(REGULARS + walk_ins)
+    for number in (2, 3):
+        assert f"Seat round {number}" in client.get(evening).text
+        answer = client.post(evening + "/next", data={"present": everyone, "walk_ins": ""})
+        assert answer.status_code == 303 and answer.headers["Location"].endswith(f"#round-{number}")
     shown = client.get(evening).text
+    assert "Seat round 4" not in shown
+    assert client.post(evening + "/next", data={"present": everyone}).status_code == 303  # nothing more
     assert shown.count('class="table-card"') == 9  # 4+4+3 in each of three rounds
     assert text_of(shown).count("· Three-player Barbu") == 3 and text_of(shown).count("· Barbu") == 6
     with app.app_context():
@@ -106,8 +116,10 @@ def test_the_evening_follows_the_tables_and_the_big_screen_refreshes(client: Fla
     [
         ({"present": ["Ann"], "walk_ins": ""}, "present", "1 player cannot fill a table of 3."),
         ({"walk_ins": "Ann"}, "present", "Each player is named once"),
-        ({"rounds": "0"}, "rounds", ""),
-        ({"rounds": "nine"}, "rounds", ""),
+        ({"rounds": "0"}, "rounds", "Choose from 1 to 8 rounds."),
+        ({"rounds": "nine"}, "rounds", "Choose from 1 to 8 rounds."),
+        ({"rounds": "9"}, "rounds", "Choose from 1 to 8 rounds."),
+        ({"game_4": "barbu-3"}, "game_4", ""),
         ({"sizes": []}, "sizes", "Choose at least one table size."),
         ({"walk_ins": "x" * 41}, "walk_ins", "at most 40"),
     ],
@@ -158,3 +170,19 @@ def test_the_evening_in_four_languages(
     for page in (client.get(evening).text, client.get(evening + "/screen").text):
         assert f'dir="{direction}"' in page
         assert words[1] in page and words[2] in page
+
+
+def test_a_form_without_its_csrf_token_is_refused(csrf_app: Flask) -> None:
+    with csrf_app.app_context():
+        token = groups.create("Club").edit_token
+    client = csrf_app.test_client()
+    response = client.post(f"/gr/{token}/evenings/new", data=plan_form([], ["Ann", "Beth", "Cat"]))
+    assert response.status_code == 400
+    with csrf_app.app_context():
+        assert count_rows(csrf_app, EveningRow) == 0
+    token_field = re.search(
+        r'name="csrf_token" type="hidden" value="([^"]+)"', client.get(f"/gr/{token}/evenings/new").text
+    )
+    assert token_field
+    data = {**plan_form([], ["Ann", "Beth", "Cat"]), "csrf_token": token_field.group(1)}
+    assert client.post(f"/gr/{token}/evenings/new", data=data).status_code == 303

@@ -1,0 +1,120 @@
+"""The evening feature's blueprint, and an evening as its pages show it, read from its games."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Blueprint, abort
+
+from scorekeeper.evening import Meetings, Round, Table, TableResult, meetings_of
+from scorekeeper.present.i18n import gettext as _
+from scorekeeper.storage import evenings, groups
+from scorekeeper.storage.group_names import fold
+from scorekeeper.storage.models import EveningRow
+from scorekeeper.web.common.security import mark_private
+
+bp = Blueprint("evening", __name__)
+KINDS = "<any(gr, gv):kind>"
+
+
+def group_or_404(token: str, kind: str) -> groups.StoredGroup:
+    """The group behind an edit ("gr") or read-only ("gv") link; 404 if there is none."""
+    found = groups.find(token)
+    if found is None or found.editable != (kind == "gr"):
+        abort(404)
+    if found.editable:
+        mark_private()
+    return found
+
+
+def group_names(group: groups.StoredGroup, games: list[groups.GroupGame]) -> list[str]:
+    """The names seen in the group's games, merged spellings counted as one, in alphabetical order."""
+    merged = groups.merges(group.row)
+    names = {fold(merged.get(fold(p), p)): merged.get(fold(p), p) for g in games for p in g.game.players}
+    return sorted(names.values(), key=fold)
+
+
+def met_before(group: groups.StoredGroup, played: list[groups.GroupGame], names: list[str]) -> Meetings:
+    """Who of `names` (by number) sat at one of `played` together: kept apart tonight."""
+    merged = groups.merges(group.row)
+    number = {fold(n): i for i, n in enumerate(names)}
+    tables = (
+        [number[k] for k in (fold(merged.get(fold(p), p)) for p in g.game.players) if k in number]
+        for g in played
+    )
+    return meetings_of(tables)
+
+
+@dataclass(frozen=True)
+class TableView:
+    number: int
+    game: str
+    players: tuple[str, ...]
+    """Clockwise from the first declarer."""
+    link: tuple[str, str] | None
+    played: int
+    total: int
+    complete: bool
+
+
+@dataclass(frozen=True)
+class RoundView:
+    number: int
+    tables: list[TableView]
+    sitting_out: list[str]
+
+
+@dataclass(frozen=True)
+class Loaded:
+    row: EveningRow
+    rounds: list[RoundView]
+    results: list[TableResult]
+    earlier: list[groups.GroupGame]
+    """The group's games that are not this evening's."""
+
+    @property
+    def names(self) -> list[str]:
+        """Every player of the evening so far, in alphabetical order: the guide cards' order."""
+        rounds = self.rounds
+        names = {n for r in rounds for t in r.tables for n in t.players} | {
+            n for r in rounds for n in r.sitting_out
+        }
+        return sorted(names, key=fold)
+
+    def done(self, names: list[str]) -> list[Round]:
+        """The rounds seated so far, as the planner takes them: players by number in `names`."""
+        number = {n: i for i, n in enumerate(names)}
+        return [
+            Round(
+                tuple(Table(tuple(number[p] for p in t.players)) for t in r.tables),
+                tuple(number[p] for p in r.sitting_out),
+            )
+            for r in self.rounds
+        ]
+
+
+def load(group: groups.StoredGroup, number: int) -> Loaded:
+    """The evening `number` of the group, with its tables' games as they stand; 404 if none."""
+    row = evenings.find(group, number)
+    if row is None:
+        abort(404)
+    games = {g.row.id: g for g in groups.games(group.row)}
+    links = group.game_links(list(games.values()))
+    rounds, results, mine = [], [], set()
+    for r, one in enumerate(row.plan.get("rounds", []), start=1):
+        tables = []
+        for t, game_id in enumerate(one.get("tables", []), start=1):
+            found = games.get(game_id)
+            if found is None:  # not a game of the group any more
+                continue
+            mine.add(game_id)
+            game = found.game
+            played, total = len(game.rows), game.rules.total_deals
+            name = _(game.rules.game.name)
+            tables.append(TableView(t, name, game.players, links.get(game_id), played, total, game.complete))
+            if played:
+                totals = dict(zip(game.players, game.totals, strict=True))
+                results.append(TableResult(totals, played, game.rules.game.lower_wins))
+        rounds.append(RoundView(r, tables, list(one.get("sitting_out", []))))
+    earlier = [g for g in games.values() if g.row.id not in mine]
+    return Loaded(row, rounds, results, earlier)
