@@ -9,7 +9,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 
 from scorekeeper.evening import PlanError, table_sizes
 from scorekeeper.present.i18n import gettext as _
-from scorekeeper.present.i18n import ngettext
+from scorekeeper.present.i18n import ngettext, number
 from scorekeeper.storage.group_names import SPELLING_LIMIT, fold, storable
 
 GAME_CHOICES = {3: ("barbu-3", "french"), 4: ("barbu", "barbette", "french"), 5: ("barbu-5", "french")}
@@ -86,6 +86,8 @@ class EveningForm(PresentForm):
         self.fill_present(names)
         self.rounds.label.text = _("Rounds")
         self.sizes.label.text = _("Table sizes the club plays")
+        # The sizes' values stay "3", "4", "5"; their labels are numbers as the page shows them.
+        self.sizes.choices = [SelectChoice(s, number(int(s))) for s in ("3", "4", "5")]
         for size in (3, 4, 5):
             field = self[f"game_{size}"]
             field.label.text = _("Game at a table of %(n)s", n=size)
