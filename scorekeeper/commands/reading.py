@@ -39,11 +39,15 @@ def read_game(path: str) -> Game:
     return game_or_exit(read_input(path))
 
 
-def games_in(path: str, merges: dict[str, str]) -> list[Game]:
+def games_in(path: str, merges: dict[str, str], zip_only: bool = False) -> list[Game]:
     """The games in `path`, oldest first: a zip's by the dates of its manifest (then file names),
-    a game file's one game; a zip's merged names are added to `merges`."""
+    a game file's one game (unless `zip_only`: then exits 1); a zip's merged names are added to
+    `merges`."""
     data = read_input(path)
     if not data.startswith(b"PK"):
+        if zip_only:
+            click.echo(f"{path} is not a readable group zip", err=True)
+            sys.exit(1)
         return [game_or_exit(data)]
     try:
         found = read(data)

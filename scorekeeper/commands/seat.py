@@ -6,40 +6,25 @@ Seats are player numbers 0..N-1, or names with --names, clockwise from each tabl
 
 from __future__ import annotations
 
-import io
 import json
 import sys
-import zipfile
 from collections.abc import Sequence
 from typing import NoReturn
 
 import click
 
 from scorekeeper.evening import Evening, Meetings, PlanError, meetings_of, parse_sizes, plan
-from scorekeeper.scoring import GameError, loads
 from scorekeeper.storage.group_names import fold
+
+from .reading import games_in, read_input
 
 # The game each table size plays: the standard game of the family for that many players.
 GAME_FOR_SIZE = {3: "barbu-3", 4: "barbu", 5: "barbu-5"}
-# As the web app's limits on a group's zip (web/groups/files.py): a command reads no bigger files.
-MAX_ZIP = 240 * 1024
-MAX_MEMBER = 100 * 1024
 
 
 def fail(message: str) -> NoReturn:
     click.echo(message, err=True)
     sys.exit(1)
-
-
-def read_input(path: str) -> bytes:
-    """The bytes of `path`, or of standard input for `-`; exits 1 if it cannot be read."""
-    try:
-        if path == "-":
-            return sys.stdin.buffer.read()
-        with open(path, "rb") as file:
-            return file.read()
-    except OSError as error:
-        fail(f"cannot read {path}: {error.strerror}")
 
 
 def read_names(path: str) -> list[str]:
@@ -58,33 +43,14 @@ def read_names(path: str) -> list[str]:
 
 
 def read_history(path: str, names: Sequence[str]) -> Meetings:
-    """The meetings among `names` in the games of group zip FILE: every pair at a game met once."""
-    data = read_input(path)
-    if len(data) > MAX_ZIP:
-        fail(f"{path} is larger than {MAX_ZIP // 1024} KB")
+    """The meetings among `names` in the games of group zip FILE: every pair at a game met once.
+    Read as `scorekeeper rate` reads it (present/group_zip: the app's limits, bombs refused unread)."""
+    merges: dict[str, str] = {}
+    games = games_in(path, merges, zip_only=True)
+    merged = {fold(k): v for k, v in merges.items()}
     number = {fold(n): i for i, n in enumerate(names)}
-    tables = []
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            members = [i for i in archive.infolist() if i.filename.endswith(".json") and not i.is_dir()]
-            merges: dict[str, str] = {}
-            for info in members:
-                if info.file_size > MAX_MEMBER:
-                    fail(f"{info.filename} in {path} is too large for a game file")
-                body = archive.read(info)
-                if info.filename == "group.json":
-                    manifest = json.loads(body)
-                    found = manifest.get("merges", {}) if isinstance(manifest, dict) else {}
-                    merges = {fold(k): v for k, v in found.items() if isinstance(v, str)}
-                    continue
-                game = loads(body)
-                tables.append([fold(p) for p in game.players])
-    except GameError as error:
-        fail(f"{path} holds a game file that is not valid: {error.problems[0]}")
-    except (zipfile.BadZipFile, OSError, ValueError, EOFError, AttributeError):
-        fail(f"{path} is not a readable group zip")
-    seated = ([number[k] for k in (fold(merges.get(p, p)) for p in table) if k in number] for table in tables)
-    return meetings_of(seated)
+    tables = ([fold(merged.get(fold(p), p)) for p in game.players] for game in games)
+    return meetings_of([number[k] for k in table if k in number] for table in tables)
 
 
 def as_json(evening: Evening, names: Sequence[str] | None) -> dict[str, object]:

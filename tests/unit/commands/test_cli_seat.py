@@ -139,5 +139,11 @@ def test_refusals_about_files(tmp_path):
     with zipfile.ZipFile(bad, "w") as archive:
         archive.writestr("game-001.json", '{"format": "barbu-game/1"}')
     code, _out, err = seat("--names", names, "--rounds", "1", "--history", str(bad))
-    assert code == 1 and "not valid" in err
+    assert code == 1 and "game-001.json is not a valid game file" in err and "players: is missing" in err
+    # Read with the app's limits: a bzip2 member (a bomb's method) is refused unread.
+    bomb = tmp_path / "bomb.zip"
+    with zipfile.ZipFile(bomb, "w", compression=zipfile.ZIP_BZIP2) as archive:
+        archive.writestr("game-001.json", "0" * 10_000)
+    code, _out, err = seat("--names", names, "--rounds", "1", "--history", str(bomb))
+    assert code == 1 and "compressed in a way this app cannot read" in err
     assert "cannot read" in seat("--names", str(tmp_path / "missing.txt"), "--rounds", "1")[2]
