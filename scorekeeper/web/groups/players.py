@@ -12,7 +12,6 @@ from scorekeeper.present.charts import ChartText, running_chart
 from scorekeeper.present.i18n import RTL, digits, locale, number
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.player import Kind, PlayerPage, player_page
-from scorekeeper.present.rivals import rivals
 from scorekeeper.present.vocabulary import game_name
 from scorekeeper.scoring.rating import in_date_order
 
@@ -36,10 +35,8 @@ def page(kind: str, token: str) -> ResponseReturnValue:
     def show(state: str) -> PlayerPage | None:
         shown = figures(stored.row, state, Filter())
         oldest_first = in_date_order((one, one.row.created_at) for one in shown.games)
-        counted = [one for one in oldest_first if one.game.complete]
-        ledger = rivals(counted, shown.names)
-        found = player_page(oldest_first, shown.names, name, shown.ratings, shown.records, ledger)
-        return found
+        # Figures over no dates chosen: their records and ledger are of every finished game.
+        return player_page(oldest_first, shown.names, name, shown.ratings, shown.records, shown.rivals)
 
     _state, found = settled(state_of(stored.token), show)
     if found is None:
