@@ -16,6 +16,7 @@ from flask.testing import FlaskClient
 from scorekeeper.scoring import load
 from scorekeeper.scoring.rivals import ledger, net
 from scorekeeper.scoring.streaks import places
+from tests.builders import worked_example
 
 from .test_group_ratings import club, renamed, shown
 from .test_group_transfer import upload, zipped
@@ -120,3 +121,14 @@ def test_in_other_languages(app: Flask, client: FlaskClient, lang: str, words: s
         text = re.sub(r"<[^>]*>", "", body[: body.index("</main>")])
         assert not re.search("[0-9]", text), re.findall(".{30}[0-9].{10}", text, re.S)
         assert re.search("[۰-۹]", text)
+
+
+def test_a_player_of_an_unfinished_game_only_has_no_page(app: Flask, client: FlaskClient) -> None:
+    files = {
+        "a.json": json.dumps(worked_example()),
+        "b.json": json.dumps(renamed(["Ann", "Beth", "Cat", "Zoe"])),
+    }
+    files["group.json"] = json.dumps({"format": "barbu-group/1", "name": "Two", "merges": {}})
+    edit = str(upload(client, zipped(files)).headers["Location"])
+    assert client.get(player(edit, "Diana")).status_code == 404  # in the unfinished game alone
+    assert client.get(player(edit, "Zoe")).status_code == 200
