@@ -17,6 +17,7 @@ from .web.deals import views as deals
 from .web.evening import views as evening
 from .web.games import views as games
 from .web.groups import merges as group_merges
+from .web.groups import players as group_players
 from .web.groups import seasons as group_seasons
 from .web.groups import transfer as group_transfer
 from .web.groups import views as groups
@@ -73,6 +74,7 @@ def register_blueprints(app: Flask) -> None:
         groups.bp,
         group_transfer.bp,
         group_seasons.bp,
+        group_players.bp,
         group_merges.bp,
         evening.bp,
         summary.bp,

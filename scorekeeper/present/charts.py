@@ -132,6 +132,7 @@ def running_chart(
     rtl: bool = False,
     id: str = "chart",
     legend: bool = True,
+    values: Callable[[int], str] | None = None,
 ) -> str:
     """An SVG line chart of `series[p][d]`, player p's running total after deal d + 1.
 
@@ -143,10 +144,11 @@ def running_chart(
     but its title, description and tick numbers, and the caller writes the legend
     and the axis' label in HTML beside it (with `legend_sample`): WeasyPrint draws
     SVG text without bidi or shaping, so Persian names must stay out of a PDF's SVG.
+    `values`, when given, formats the vertical axis' ticks (`number` then the deals' alone).
     """
     deals = max((len(s) for s in series), default=0)
-    values = [0, *(v for s in series for v in s)]
-    ticks = nice_ticks(min(values), max(values))
+    plotted = [0, *(v for s in series for v in s)]
+    ticks = nice_ticks(min(plotted), max(plotted))
     low, high = min(ticks), max(ticks)
     right = WIDTH - RIGHT
     height = TOP + PLOT + (40 + LEGEND_ROW * len(names) if legend else 22)
@@ -165,7 +167,7 @@ def running_chart(
         line = ' stroke="#1b1f23" stroke-width="1.5"' if t == 0 else ' stroke="#d0d7de"'
         cls = "zero" if t == 0 else "grid"
         out.append(f'<line class="{cls}" x1="{LEFT}" y1="{y:.1f}" x2="{right}" y2="{y:.1f}"{line}/>')
-        out.append(_text(LEFT - 5, y + 4, "end", number(t)))
+        out.append(_text(LEFT - 5, y + 4, "end", (values or number)(t)))
     for d in [d for d in nice_ticks(0, deals, 7) if d <= deals]:
         x, _ = xy(d, low)
         out.append(

@@ -33,6 +33,7 @@ __all__ = [
     "Rating",
     "Ratings",
     "Table",
+    "history",
     "in_date_order",
     "rate",
     "steps",
@@ -169,3 +170,13 @@ def rate(tables: Iterable[Table], provisional: int = PROVISIONAL) -> tuple[Ratin
         )
         for kind in order
     )
+
+
+def history(tables: Iterable[Table], name: str) -> dict[str, list[float]]:
+    """`name`'s strength after each of their games (oldest first as given), per game kind."""
+    found: dict[str, list[float]] = {}
+    for table, changes in steps(tables):
+        for change in changes:
+            if change.name == name:
+                found.setdefault(table.game, []).append(change.after)
+    return found

@@ -11,7 +11,7 @@ from markupsafe import Markup
 from scorekeeper.present.charts import ChartText
 from scorekeeper.present.group_charts import bar_chart
 from scorekeeper.present.group_stats import Records
-from scorekeeper.present.i18n import RTL, locale, number, persian_digits
+from scorekeeper.present.i18n import RTL, digits, locale, number, persian_digits
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.vocabulary import contract_name, game_name
 from scorekeeper.scoring.stats import DECLARER, OPPONENT
@@ -67,7 +67,8 @@ def _bare(form: Callable[[Any], str]) -> Callable[[float], str]:
 def average(value: float) -> str:
     """An average to one decimal, signed, with the language's decimal sign."""
     tenths = round(value * 10)
-    text = str(format_decimal(abs(tenths) / 10, format="0.0"))
+    # Babel writes Western digits in Persian: the page's choice of digits is i18n's.
+    text = digits(format_decimal(abs(tenths) / 10, format="0.0"))
     if tenths == 0:
         return text
     # Kept left to right inside right-to-left text, as the sheet's numbers are (i18n.number).

@@ -16,6 +16,7 @@ from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.ratings import Ratings, rated
 from scorekeeper.present.rivals import Ladder, Rivals, ladders, rivals
 from scorekeeper.present.seasons import SeasonFigures, season_figures
+from scorekeeper.scoring.awards import Award, awards
 from scorekeeper.scoring.ladder import MAX_BEST
 from scorekeeper.scoring.rating import PROVISIONAL, in_date_order
 from scorekeeper.storage import groups
@@ -85,6 +86,8 @@ class Figures:
     seasons: tuple[SeasonFigures, ...] = ()
     provisional: int = PROVISIONAL
     """The group's number of games a rating stays provisional."""
+    awards: tuple[Award, ...] = ()
+    """Earned in the deals of the games counted (the dates chosen: a club night's, say)."""
 
 
 @dataclass(frozen=True)
@@ -171,7 +174,8 @@ def figures(row: GroupRow, state: str, chosen: Filter) -> Figures:
         shown = boards(counted, names)
         best = ladders(counted, names, chosen.best) if chosen.best else ()
         figured = (records(counted, names), ratings, ledger, best, held, provisional)
-        return Figures(played, names, shown, len(counted), *figured)
+        won = awards((one.game for one in counted), names.shown)
+        return Figures(played, names, shown, len(counted), *figured, awards=won)
 
     return made_once(FIGURES, (row.edit_hash, state, chosen.key), row.edit_hash, make)
 

@@ -8,12 +8,14 @@ from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from wtforms import Field, HiddenField, StringField, ValidationError
 
+from scorekeeper.present.charts import COLOURS
 from scorekeeper.present.game_chart import game_chart
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.i18n import lazy_gettext as _l
-from scorekeeper.scoring import GameError
+from scorekeeper.scoring import Game, GameError
 from scorekeeper.scoring.settle import DEFAULT_CURRENCY, parse_currency, parse_stake
 from scorekeeper.scoring.stats import DECLARER, OPPONENT, game_stats
+from scorekeeper.scoring.streaks import places
 from scorekeeper.scoring.words import N_
 from scorekeeper.storage import stake, store
 from scorekeeper.web.changes import StakeChange, write
@@ -124,7 +126,15 @@ def _render(stored: store.StoredGame, form: StakeForm, notice: str | None = None
         undo=_undo_form(stored),
         notice=notice,
         roles=((DECLARER, _l("As declarer")), (OPPONENT, _l("As opponent"))),
+        ranking=ranking(game),
     )
+
+
+def ranking(game: Game) -> list[tuple[int, str, int, str]]:
+    """(place, name, total, the colour of the player's line in the chart), best first."""
+    placed = places(game.totals, game.rules.game.lower_wins)
+    seats = sorted(range(len(game.players)), key=lambda s: (placed[s], s))
+    return [(placed[s], game.players[s], game.totals[s], COLOURS[s % len(COLOURS)]) for s in seats]
 
 
 def _undo_form(stored: store.StoredGame) -> tuple[EmptyForm, str] | None:

@@ -24,7 +24,7 @@ from tests.web.helpers import errors_after
 from .test_group_transfer import upload, zipped
 
 ROW = re.compile(
-    r'<th scope="row"><span class="place">[^<]*</span> <bdi>([^<]*)</bdi>'
+    r'<th scope="row"><span class="place">[^<]*</span> <a href="[^"]*"><bdi>([^<]*)</bdi></a>'
     r'( <small class="provisional-mark">[^<]*</small>)?</th>\s*'
     r'<td class="num" data-strength>([^<]*)</td>\s*<td class="num">([^<]*)</td>'
 )

@@ -32,7 +32,7 @@ SPRING = {
     "first": (TODAY - timedelta(days=1)).isoformat(),
     "last": (TODAY + timedelta(days=1)).isoformat(),
 }
-FIRST = re.compile(r'<span class="place">1\.</span> <bdi>([^<]*)</bdi>')
+FIRST = re.compile(r'<span class="place">1\.</span> (?:<a href="[^"]*">)?<bdi>([^<]*)</bdi>')
 
 
 def firsts(html: str, kind: str) -> list[str]:
