@@ -8,6 +8,7 @@ from flask import Blueprint, abort
 
 from scorekeeper.evening import Meetings, Round, Table, TableResult, meetings_of
 from scorekeeper.present.i18n import gettext as _
+from scorekeeper.scoring import Game
 from scorekeeper.storage import evenings, groups
 from scorekeeper.storage.group_names import fold
 from scorekeeper.storage.models import EveningRow
@@ -71,6 +72,8 @@ class Loaded:
     results: list[TableResult]
     earlier: list[groups.GroupGame]
     """The group's games that are not this evening's."""
+    games: list[Game]
+    """This evening's games, as they stand."""
 
     @property
     def names(self) -> list[str]:
@@ -100,7 +103,7 @@ def load(group: groups.StoredGroup, number: int) -> Loaded:
         abort(404)
     games = {g.row.id: g for g in groups.games(group.row)}
     links = group.game_links(list(games.values()))
-    rounds, results, mine = [], [], set()
+    rounds, results, mine, played_tonight = [], [], set(), []
     for r, one in enumerate(row.plan.get("rounds", []), start=1):
         tables = []
         for t, game_id in enumerate(one.get("tables", []), start=1):
@@ -109,6 +112,7 @@ def load(group: groups.StoredGroup, number: int) -> Loaded:
                 continue
             mine.add(game_id)
             game = found.game
+            played_tonight.append(game)
             played, total = len(game.rows), game.rules.total_deals
             name = _(game.rules.game.name)
             tables.append(TableView(t, name, game.players, links.get(game_id), played, total, game.complete))
@@ -117,4 +121,4 @@ def load(group: groups.StoredGroup, number: int) -> Loaded:
                 results.append(TableResult(totals, played, game.rules.game.lower_wins))
         rounds.append(RoundView(r, tables, list(one.get("sitting_out", []))))
     earlier = [g for g in games.values() if g.row.id not in mine]
-    return Loaded(row, rounds, results, earlier)
+    return Loaded(row, rounds, results, earlier, played_tonight)

@@ -10,6 +10,7 @@ from flask import abort, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 
 from scorekeeper.evening import seat_round, standings
+from scorekeeper.scoring.awards import awards
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.scoring import GAMES
 from scorekeeper.storage import evenings, groups, limits
@@ -61,6 +62,7 @@ def _page(group: groups.StoredGroup, kind: str, loaded: Loaded, form: NextRoundF
         row=loaded.row,
         rounds=loaded.rounds,
         standings=standings(loaded.results),
+        awards=awards(loaded.games),
         players=loaded.names,
         next_form=form if group.editable else None,
     )
@@ -115,6 +117,7 @@ def screen(kind: str, token: str, number: int) -> ResponseReturnValue:
         row=loaded.row,
         rounds=loaded.rounds,
         standings=standings(loaded.results),
+        awards=awards(loaded.games),
     )
 
 

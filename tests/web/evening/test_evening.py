@@ -93,6 +93,7 @@ def test_the_evening_follows_the_tables_and_the_big_screen_refreshes(client: Fla
     ]
     shown = client.get(evening).text
     assert "Deal 0 of 28" in text_of(shown) and "No deal played yet" in shown
+    assert 'id="awards-title"' not in shown  # no deal, no award
     game = re.findall(r'href="(/g/[A-Za-z0-9_-]+)"', shown)[0]
     view_link = re.search(r'(/v/[A-Za-z0-9_-]+)"', client.get(game).text)
     assert view_link
@@ -104,6 +105,10 @@ def test_the_evening_follows_the_tables_and_the_big_screen_refreshes(client: Fla
     assert screen.status_code == 200
     assert "js/evening-screen.js" in screen.text and 'data-refresh-seconds="15"' in screen.text
     assert "Deal 1 of 28" in text_of(screen.text)
+    # Tonight's awards, from the deals played, on the evening's page and the big screen alike.
+    for page in (shown, screen.text):
+        assert 'id="awards-title"' in page and 'data-award="best-deal"' in page
+        assert "Worked out from every deal played tonight." in text_of(page)
     # the read-only link shows the evening, with read-only links only
     viewed = client.get(view + evening.split(token)[1])
     assert viewed.status_code == 200 and "Deal 1 of 28" in text_of(viewed.text)
