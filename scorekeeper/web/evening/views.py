@@ -10,9 +10,9 @@ from flask import abort, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 
 from scorekeeper.evening import seat_round, standings
-from scorekeeper.scoring.awards import awards
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.scoring import GAMES
+from scorekeeper.scoring.awards import awards
 from scorekeeper.storage import evenings, groups, limits
 from scorekeeper.storage.group_names import fold
 
