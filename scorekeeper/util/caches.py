@@ -152,6 +152,13 @@ CACHES = (
         "Memo(128)",
     ),
     Cache(
+        "scorekeeper.web.common.assets.packed",
+        "a static file's path and an encoding (br or gzip)",
+        "the file's bytes compressed at the tightest level",
+        "static files change only with a new revision, which is a new process",
+        "two per static file asked for",
+    ),
+    Cache(
         "scorekeeper.web.common.assets.fingerprint",
         "a static file's path",
         "a hash of the file's bytes, for its versioned address",
