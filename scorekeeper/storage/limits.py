@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import ipaddress
 import time
+from functools import cache
 from typing import Any
 
 from flask import Flask, current_app, request
-from sqlalchemy import case
+from sqlalchemy import Integer, String, bindparam, case
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 from werkzeug.exceptions import TooManyRequests
@@ -65,19 +66,28 @@ def _insert(dialect: str) -> Any:
     return (postgresql if dialect == "postgresql" else sqlite).insert(RateLimitRow)
 
 
-def _upsert(dialect: str, key: str, per: int, now: int, cost: int) -> Any:
-    """The atomic upsert that counts `cost` more for `key` and returns (hits, reset_at)."""
-    insert = _insert(dialect)
+def _upsert(dialect: str, key: str, per: int, now: int, cost: int) -> tuple[Any, dict[str, Any]]:
+    """The atomic upsert that counts `cost` more for `key` and returns (hits, reset_at), with its
+    parameters: the statement is built once per dialect (building it cost more than running it)."""
+    values = {"limit_key": key, "limit_now": now, "limit_cost": cost, "limit_until": now + per}
+    return _upsert_statement(dialect), values
+
+
+@cache
+def _upsert_statement(dialect: str) -> Any:
+    key = bindparam("limit_key", type_=String())
+    now, cost, until = (bindparam(n, type_=Integer()) for n in ("limit_now", "limit_cost", "limit_until"))
     running = RateLimitRow.reset_at > now
     return (
-        insert.values(key=key, started=now, hits=cost, reset_at=now + per)
+        _insert(dialect)
+        .values(key=key, started=now, hits=cost, reset_at=until)
         .on_conflict_do_update(
             index_elements=[RateLimitRow.key],
             # Every right-hand side reads the row as it was, on SQLite and PostgreSQL alike.
             set_={
                 "hits": case((running, RateLimitRow.hits + cost), else_=cost),
                 "started": case((running, RateLimitRow.started), else_=now),
-                "reset_at": case((running, RateLimitRow.reset_at), else_=now + per),
+                "reset_at": case((running, RateLimitRow.reset_at), else_=until),
             },
         )
         .returning(RateLimitRow.hits, RateLimitRow.reset_at)
@@ -94,7 +104,7 @@ def hit(key: str, per: int, now: int | None = None, cost: int = 1) -> tuple[int,
     engine = current_app.extensions["db_engine"]
     # Its own short transaction: the count holds whatever the request does next.
     with engine.begin() as connection:
-        hits, reset_at = connection.execute(_upsert(engine.dialect.name, key, per, now, cost)).one()
+        hits, reset_at = connection.execute(*_upsert(engine.dialect.name, key, per, now, cost)).one()
     return int(hits), int(reset_at) - now
 
 
@@ -114,7 +124,7 @@ def counted(s: Session, action: str) -> None:
     most, per = limit
     now = int(time.time())
     statement = _upsert(s.get_bind().dialect.name, f"{action}:{client()}", per, now, 1)
-    hits, reset_at = s.execute(statement).one()
+    hits, reset_at = s.execute(*statement).one()
     if int(hits) > most:
         s.commit()
         raise TooManyRequests(retry_after=max(int(reset_at) - now, 1))

@@ -152,6 +152,13 @@ CACHES = (
         "Memo(128)",
     ),
     Cache(
+        "scorekeeper.storage.limits._upsert_statement",
+        "a database dialect's name",
+        "the rate limit's upsert statement, its values left as parameters",
+        "a statement with no data in it: what it counts is passed at each call",
+        "one per dialect (two)",
+    ),
+    Cache(
         "scorekeeper.web.common.assets.packed",
         "a static file's path and an encoding (br or gzip)",
         "the file's bytes compressed at the tightest level",
