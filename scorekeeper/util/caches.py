@@ -159,6 +159,13 @@ CACHES = (
         "one per dialect (two)",
     ),
     Cache(
+        "scorekeeper.web.common.wtforms_messages.catalogue",
+        "a language",
+        "WTForms' own message catalogue in that language",
+        "the catalogue is a file of the installed WTForms, which changes only with a new process",
+        "one per language (four)",
+    ),
+    Cache(
         "scorekeeper.web.common.assets.packed",
         "a static file's path and an encoding (br or gzip)",
         "the file's bytes compressed at the tightest level",
