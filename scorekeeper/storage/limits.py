@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import ipaddress
 import time
+from functools import cache
 from typing import Any
 
 from flask import Flask, current_app, request
-from sqlalchemy import case
+from sqlalchemy import Integer, String, bindparam, case
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session
 from werkzeug.exceptions import TooManyRequests
 
 from .models import RateLimitRow
@@ -64,6 +66,34 @@ def _insert(dialect: str) -> Any:
     return (postgresql if dialect == "postgresql" else sqlite).insert(RateLimitRow)
 
 
+def _upsert(dialect: str, key: str, per: int, now: int, cost: int) -> tuple[Any, dict[str, Any]]:
+    """The atomic upsert that counts `cost` more for `key` and returns (hits, reset_at), with its
+    parameters: the statement is built once per dialect (building it cost more than running it)."""
+    values = {"limit_key": key, "limit_now": now, "limit_cost": cost, "limit_until": now + per}
+    return _upsert_statement(dialect), values
+
+
+@cache
+def _upsert_statement(dialect: str) -> Any:
+    key = bindparam("limit_key", type_=String())
+    now, cost, until = (bindparam(n, type_=Integer()) for n in ("limit_now", "limit_cost", "limit_until"))
+    running = RateLimitRow.reset_at > now
+    return (
+        _insert(dialect)
+        .values(key=key, started=now, hits=cost, reset_at=until)
+        .on_conflict_do_update(
+            index_elements=[RateLimitRow.key],
+            # Every right-hand side reads the row as it was, on SQLite and PostgreSQL alike.
+            set_={
+                "hits": case((running, RateLimitRow.hits + cost), else_=cost),
+                "started": case((running, RateLimitRow.started), else_=now),
+                "reset_at": case((running, RateLimitRow.reset_at), else_=until),
+            },
+        )
+        .returning(RateLimitRow.hits, RateLimitRow.reset_at)
+    )
+
+
 def hit(key: str, per: int, now: int | None = None, cost: int = 1) -> tuple[int, int]:
     """Count `cost` more for `key` in its current window of `per` seconds: (hits so far, seconds left).
 
@@ -72,34 +102,49 @@ def hit(key: str, per: int, now: int | None = None, cost: int = 1) -> tuple[int,
     through one evening's burst."""
     now = int(time.time()) if now is None else now
     engine = current_app.extensions["db_engine"]
-    insert = _insert(engine.dialect.name)
-    running = RateLimitRow.reset_at > now
-    statement = (
-        insert.values(key=key, started=now, hits=cost, reset_at=now + per)
-        .on_conflict_do_update(
-            index_elements=[RateLimitRow.key],
-            # Every right-hand side reads the row as it was, on SQLite and PostgreSQL alike.
-            set_={
-                "hits": case((running, RateLimitRow.hits + cost), else_=cost),
-                "started": case((running, RateLimitRow.started), else_=now),
-                "reset_at": case((running, RateLimitRow.reset_at), else_=now + per),
-            },
-        )
-        .returning(RateLimitRow.hits, RateLimitRow.reset_at)
-    )
     # Its own short transaction: the count holds whatever the request does next.
     with engine.begin() as connection:
-        hits, reset_at = connection.execute(statement).one()
+        hits, reset_at = connection.execute(*_upsert(engine.dialect.name, key, per, now, cost)).one()
     return int(hits), int(reset_at) - now
+
+
+def _limit(action: str) -> tuple[int, int] | None:
+    limit = current_app.config.get(f"LIMIT_{action.upper()}")
+    return (int(limit[0]), int(limit[1])) if limit else None
+
+
+def counted(s: Session, action: str) -> None:
+    """Count one for `action` inside `s`'s transaction, as its first write: the caller commits the
+    count with what it stores, in one commit instead of two. When over the limit, the count alone
+    is committed (refusals are counted too) and 429 raised, before anything is stored. A caller
+    whose transaction is rolled back instead counts again with `recount`."""
+    limit = _limit(action)
+    if limit is None:
+        return
+    most, per = limit
+    now = int(time.time())
+    statement = _upsert(s.get_bind().dialect.name, f"{action}:{client()}", per, now, 1)
+    hits, reset_at = s.execute(*statement).one()
+    if int(hits) > most:
+        s.commit()
+        raise TooManyRequests(retry_after=max(int(reset_at) - now, 1))
+
+
+def recount(action: str) -> None:
+    """Count again, in its own transaction, an attempt `counted` counted in a transaction that was
+    then rolled back (another phone saved first): it was within the limit when counted."""
+    limit = _limit(action)
+    if limit is not None:
+        hit(f"{action}:{client()}", limit[1])
 
 
 def check(action: str, cost: int = 1) -> None:
     """Count `cost` (what this request stores) against the client's limit for `action`; 429 with
     Retry-After when over, before anything is stored."""
-    limit = current_app.config.get(f"LIMIT_{action.upper()}")
-    if not limit or cost <= 0:
+    limit = _limit(action)
+    if limit is None or cost <= 0:
         return
-    most, per = int(limit[0]), int(limit[1])
+    most, per = limit
     hits, left = hit(f"{action}:{client()}", per, cost=cost)
     if hits > most:
         raise TooManyRequests(retry_after=max(left, 1))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from sqlalchemy import null
 from sqlalchemy.exc import IntegrityError
 
-from . import db
+from . import db, limits
 from .models import ChangeRow
 from .rows import Conflict, StoredGame
 from .versions import bump, record, saved
@@ -17,18 +17,29 @@ from .versions import bump, record, saved
 Stake = dict[str, str]
 
 
-def save(stored: StoredGame, version: int, stake: Stake | None, submission: tuple[str, str] | None) -> int:
+def save(
+    stored: StoredGame,
+    version: int,
+    stake: Stake | None,
+    submission: tuple[str, str] | None,
+    limit: str | None = None,
+) -> int:
     """Settle the game at `stake` (None: at none) as the next version, made on `version`; Conflict
-    if stale. Returns the new version."""
+    if stale. `limit`: the rate limit counted in the same transaction, as `store.save` does.
+    Returns the new version."""
     s = db.session()
     before = dict(stored.row.settle) if stored.row.settle else None
     try:
+        if limit is not None:
+            limits.counted(s, limit)
         epoch = bump(s, stored.row, version, settle=stake if stake is not None else null())
         change = {"kind": "stake", "position": None, "before": before, "after": stake}
         record(s, stored, version + 1, change, submission)
         s.commit()
     except (Conflict, IntegrityError):
         s.rollback()
+        if limit is not None:
+            limits.recount(limit)
         raise Conflict from None
     saved(stored, version + 1, epoch, stored.game)
     return version + 1

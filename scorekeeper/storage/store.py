@@ -24,7 +24,7 @@ from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.scoring import Game, dump_hand, load
 
-from . import db, links
+from . import db, limits, links
 from .links import well_formed
 from .models import ChangeRow, DealRow, GameRow, SubmissionRow
 from .new_games import (
@@ -146,6 +146,7 @@ def save(
     position: int,
     submission: tuple[str, str] | None = None,
     detail: dict[str, Any] | None = None,
+    limit: str | None = None,
 ) -> int:
     """Store `game` as the next version of `stored`, made on `version` and the epoch `stored`
     was loaded with; Conflict if stale. The new version gets an epoch of its own.
@@ -157,7 +158,8 @@ def save(
     together or not at all. An id that is not well formed is left out.
     `detail` is what the form showed that the game file does not keep (who
     took which queen), so that a correction shows exactly what was entered.
-    Returns the new version.
+    `limit` names the rate limit the change counts against, counted in the same transaction (one
+    commit, not two; 429 before anything is stored when over). Returns the new version.
     """
     s = db.session()
     row = stored.row
@@ -167,6 +169,8 @@ def save(
     # Plain statements rather than the ORM's unit of work: a save is four small writes, and
     # flushing objects through the session cost more than the writes themselves.
     try:
+        if limit is not None:
+            limits.counted(s, limit)
         epoch = bump(s, row, version)
         # Only the deal concerned is written, by its position: the other rows are not read.
         if after is None:
@@ -180,6 +184,8 @@ def save(
         s.commit()
     except (Conflict, IntegrityError):
         s.rollback()
+        if limit is not None:
+            limits.recount(limit)
         raise Conflict from None
     saved(stored, version + 1, epoch, game)
     return version + 1

@@ -152,6 +152,27 @@ CACHES = (
         "Memo(128)",
     ),
     Cache(
+        "scorekeeper.storage.limits._upsert_statement",
+        "a database dialect's name",
+        "the rate limit's upsert statement, its values left as parameters",
+        "a statement with no data in it: what it counts is passed at each call",
+        "one per dialect (two)",
+    ),
+    Cache(
+        "scorekeeper.web.common.wtforms_messages.catalogue",
+        "a language",
+        "WTForms' own message catalogue in that language",
+        "the catalogue is a file of the installed WTForms, which changes only with a new process",
+        "one per language (four)",
+    ),
+    Cache(
+        "scorekeeper.web.common.assets.packed",
+        "a static file's path and an encoding (br or gzip)",
+        "the file's bytes compressed at the tightest level",
+        "static files change only with a new revision, which is a new process",
+        "two per static file asked for",
+    ),
+    Cache(
         "scorekeeper.web.common.assets.fingerprint",
         "a static file's path",
         "a hash of the file's bytes, for its versioned address",

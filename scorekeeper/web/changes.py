@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from scorekeeper.scoring import Game
-from scorekeeper.storage import limits, stake, store
+from scorekeeper.storage import stake, store
 from scorekeeper.storage.store import StoredGame
 from scorekeeper.web.printing.prerender import prerender_sheet
 
@@ -56,9 +56,11 @@ class Change:
 
     def save(self, stored: StoredGame, submission: str) -> Saved:
         game = self.made()
-        limits.check("change")  # every change keeps a row of history
         once = (submission, self.location)
-        version = store.save(stored, stored.version, game, self.kind, self.position, once, self.detail)
+        # Every change keeps a row of history: counted in the save's own transaction.
+        version = store.save(
+            stored, stored.version, game, self.kind, self.position, once, self.detail, limit="change"
+        )
         return Saved(self.location, version)
 
 
@@ -70,8 +72,8 @@ class StakeChange:
     location: str
 
     def save(self, stored: StoredGame, submission: str) -> Saved:
-        limits.check("change")
-        version = stake.save(stored, stored.version, self.stake, (submission, self.location))
+        once = (submission, self.location)
+        version = stake.save(stored, stored.version, self.stake, once, limit="change")
         return Saved(self.location, version)
 
 

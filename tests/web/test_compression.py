@@ -71,7 +71,19 @@ def _routes(app: Flask, client: FlaskClient) -> tuple[dict[str, str], Links]:
     assert view
     links = create_game(client, group=group.rsplit("/", 1)[1])  # a table of the group
     view = view.group(0)
+    page = client.get(links.view).text
+    # Versioned addresses (as pages link them) are answered at the tightest level, once per file.
+    versioned = {
+        f"{name} (versioned)": found.group(0)
+        for name, pattern in (
+            ("stylesheet", r"/static/css/app\.css\?v=\w+"),
+            ("script", r"/static/js/live\.js\?v=\w+"),
+        )
+        if (found := re.search(pattern, page))
+    }
+    assert len(versioned) == 2, page
     return {
+        **versioned,
         "game live (view)": f"{links.view}/live",
         "game live (edit)": f"{links.edit}/live",
         "group live (edit)": f"{group}/live",

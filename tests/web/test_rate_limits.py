@@ -9,13 +9,27 @@ from collections.abc import Callable
 
 import pytest
 from flask import Flask
+from sqlalchemy import select
 
+from scorekeeper.storage import db, store
 from scorekeeper.storage.limits import hit
-from scorekeeper.storage.models import GameRow
+from scorekeeper.storage.models import ChangeRow, GameRow, RateLimitRow
+from scorekeeper.storage.rows import Conflict
 from scorekeeper.web.common.errors import _wait
 from tests.builders import full_game, worked_example
 
-from .helpers import count_rows, import_game, new_game_form, play_again, text_of
+from .helpers import (
+    WORKED_DEAL_1,
+    WORKED_DEAL_2,
+    count_rows,
+    create_game,
+    enter,
+    import_game,
+    new_game_form,
+    play_again,
+    post_deal,
+    text_of,
+)
 
 # A window starts at a client's first hit: one this long never ends mid-test.
 WINDOW = 10**7
@@ -154,3 +168,42 @@ def test_a_window_starts_at_the_first_hit_and_restarts_after_it_ends(make_app: C
         # The first hit after the window has ended opens a new one from there.
         assert hit("pdf:edge", 600, now=1199) == (1, 600)
         assert hit("pdf:other", 600, now=1199) == (1, 600)
+
+
+def _changes_counted(app: Flask) -> int:
+    with app.app_context():
+        rows = db.session().scalars(select(RateLimitRow).where(RateLimitRow.key.startswith("change:")))
+        return sum(row.hits for row in rows)
+
+
+@pytest.mark.postgres
+def test_a_change_is_counted_in_its_own_save_and_a_refusal_is_counted_too(
+    make_app: Callable[..., Flask],
+) -> None:
+    app = make_app(LIMIT_CHANGE=[1, WINDOW])
+    client = app.test_client()
+    links = create_game(client)
+    enter(client, links, WORKED_DEAL_1)
+    assert _changes_counted(app) == 1
+    before = count_rows(app, ChangeRow)
+    for tries in (2, 3):
+        assert post_deal(client, links, WORKED_DEAL_2).status_code == 429
+        assert _changes_counted(app) == tries
+    assert count_rows(app, ChangeRow) == before
+
+
+def test_a_change_another_phone_saved_first_is_still_counted(
+    make_app: Callable[..., Flask], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app(LIMIT_CHANGE=[5, WINDOW])
+    client = app.test_client()
+    links = create_game(client)
+    before = count_rows(app, ChangeRow)
+
+    def lost(*_args: object, **_values: object) -> int:
+        raise Conflict  # as the conditional UPDATE answers when another phone saved first
+
+    monkeypatch.setattr(store, "bump", lost)
+    assert post_deal(client, links, WORKED_DEAL_1).status_code == 409
+    assert count_rows(app, ChangeRow) == before
+    assert _changes_counted(app) == 1

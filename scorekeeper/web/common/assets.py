@@ -50,6 +50,15 @@ def compressed_once(body: str, key: tuple[object, ...]) -> Response:
 
 
 @cache
+def packed(path: str, encoding: str) -> bytes:
+    """A static file's bytes compressed as tightly as `encoding` goes (brotli's quality 11, gzip's
+    9): once per file and process, so the cost of the tightest setting is paid once, and a phone
+    downloads about a tenth less of each file than at the level used for pages."""
+    raw = Path(path).read_bytes()
+    return brotli.compress(raw, quality=11) if encoding == "br" else gzip.compress(raw, compresslevel=9)
+
+
+@cache
 def fingerprint(path: str) -> str:
     """A short hash of a static file's bytes (read once per process; files change only on deploy)."""
     try:
@@ -97,4 +106,30 @@ def init_app(app: Flask) -> None:
         # streamed path leaves the file to be closed by whoever finishes the response.
         response.direct_passthrough = False
         response.make_sequence()
+        # Headers a versioned, immutable file does without: Cache-Control's max-age overrides
+        # Expires, and "inline" is what a browser does anyway.
+        response.headers.pop("Content-Disposition", None)
+        if response.cache_control.immutable:
+            response.headers.pop("Expires", None)
+        _pack(response)
         return response
+
+    def _pack(response: Response) -> None:
+        # A versioned file whole, compressible and worth it: answered with its tightest encoding
+        # (Flask-Compress leaves an encoded response alone and adds Vary).
+        if response.status_code != 200 or not response.cache_control.immutable:
+            return
+        if response.mimetype not in app.config["COMPRESS_MIMETYPES"]:
+            return
+        if response.content_length is None or response.content_length < app.config["COMPRESS_MIN_SIZE"]:
+            return
+        algorithms = app.config["COMPRESS_ALGORITHM"]
+        encoding = next((e for e in ("br", "gzip") if e in algorithms and request.accept_encodings[e]), None)
+        filename = (request.view_args or {}).get("filename")
+        if encoding is None or not filename:
+            return
+        response.set_data(packed(str(static / filename), encoding))
+        response.headers["Content-Encoding"] = encoding
+        etag, weak = response.get_etag()
+        if etag and not weak:  # each encoding its own validator, as Flask-Compress names them
+            response.set_etag(f"{etag}:{encoding}")

@@ -14,6 +14,8 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from scorekeeper.present.i18n import lazy_gettext as _l
 from scorekeeper.scoring.bidi import has_direction_controls
 
+from .wtforms_messages import translations
+
 
 def new_submission_id() -> str:
     """A one-time id for a form, so that sending it twice acts once."""
@@ -40,6 +42,11 @@ class MultiCheckboxField(SelectMultipleField):
 
 class DealForm(FlaskForm):
     """What every deal form has; the contract's own fields are added by `deals.form.form_class`."""
+
+    class Meta:
+        # Its two dozen fields each ask for WTForms' messages: from a catalogue loaded once.
+        def get_translations(self, form: Any) -> Any:
+            return translations(form)
 
     version = HiddenField()
     submission = HiddenField(default=new_submission_id)

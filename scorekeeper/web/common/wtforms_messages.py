@@ -1,0 +1,50 @@
+"""WTForms' own messages (a choice not offered, a CSRF token missing) in the reader's language.
+
+Flask-WTF loads and parses WTForms' catalogue from disk once per request; a catalogue changes only
+with a new install, which is a new process, so this loads it once per process and language."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from babel import support
+from flask import current_app, has_request_context
+from flask_babel import get_locale
+from wtforms.i18n import messages_path
+
+
+@cache
+def catalogue(locale: str) -> support.NullTranslations:
+    return support.Translations.load(messages_path(), [locale], domain="wtforms")
+
+
+def _current() -> support.NullTranslations | None:
+    if not has_request_context() or "babel" not in current_app.extensions:
+        return None
+    locale = get_locale()
+    return None if locale is None else catalogue(str(locale))
+
+
+class Messages:
+    """What Flask-WTF's `translations` is, with the catalogue kept."""
+
+    def gettext(self, string: str) -> str:
+        found = _current()
+        return string if found is None else str(found.ugettext(string))
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        found = _current()
+        if found is None:
+            return singular if n == 1 else plural
+        return str(found.ungettext(singular, plural, n))
+
+
+MESSAGES = Messages()
+
+
+def translations(form: Any) -> Any:
+    """For a form's Meta: WTForms' messages as Flask-WTF gives them, from the kept catalogue."""
+    if not current_app.config.get("WTF_I18N_ENABLED", True):
+        return None
+    return MESSAGES
