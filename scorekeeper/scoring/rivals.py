@@ -41,10 +41,13 @@ class _Sums:
 
 def ledger(games: Iterable[Game], key: Callable[[str], str] = lambda name: name) -> tuple[Pair, ...]:
     """Every pair that doubled each other in `games`, players named by `key(name)`, sorted by names.
-    Two seats of one game standing for one player (after a group's merges) are no pair."""
+    Two seats of one game standing for one player (after a group's merges) are no pair. Points are
+    what is good for the taker: in a game of penalty points (French Barbu's doubled dealer) a pair
+    settles the difference of their penalties, and a took b's points when a's penalties were lower."""
     sums: dict[tuple[str, str], _Sums] = {}
     for game in games:
         names = [key(name) for name in game.players]
+        sign = -1 if game.rules.game.lower_wins else 1
         for row in game.rows:
             for i, j in combinations(range(len(names)), 2):
                 if names[i] == names[j]:
@@ -55,7 +58,7 @@ def ledger(games: Iterable[Game], key: Callable[[str], str] = lambda name: name)
                 # Seats in name order: sums[(a, b)] is from a's side.
                 x, y = (i, j) if names[i] < names[j] else (j, i)
                 s = sums.setdefault((names[x], names[y]), _Sums())
-                diff = row.raw[x] - row.raw[y]  # what x gains per direction doubled
+                diff = sign * (row.raw[x] - row.raw[y])  # what x gains per direction doubled
                 s.won += diff * len(here)
                 for doubler, _target in here:
                     side = 0 if doubler == x else 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import abort, session
 
+from scorekeeper.storage import groups
 from scorekeeper.storage.store import StoredGame, find
 
 from .security import mark_private
@@ -19,6 +20,16 @@ def game_or_404(token: str, kind: str) -> StoredGame:
     if stored.editable:
         mark_private()
     return stored
+
+
+def group_or_404(token: str, kind: str) -> groups.StoredGroup:
+    """The group behind an edit ("gr") or read-only ("gv") link; 404 if there is none."""
+    found = groups.find(token)
+    if found is None or found.editable != (kind == "gr"):
+        abort(404)
+    if found.editable:
+        mark_private()
+    return found
 
 
 def recent_games(limit: int = RECENT_LIMIT) -> list[tuple[str, str, StoredGame]]:

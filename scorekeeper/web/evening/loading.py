@@ -12,20 +12,9 @@ from scorekeeper.scoring import Game
 from scorekeeper.storage import evenings, groups
 from scorekeeper.storage.group_names import fold
 from scorekeeper.storage.models import EveningRow
-from scorekeeper.web.common.security import mark_private
 
 bp = Blueprint("evening", __name__)
 KINDS = "<any(gr, gv):kind>"
-
-
-def group_or_404(token: str, kind: str) -> groups.StoredGroup:
-    """The group behind an edit ("gr") or read-only ("gv") link; 404 if there is none."""
-    found = groups.find(token)
-    if found is None or found.editable != (kind == "gr"):
-        abort(404)
-    if found.editable:
-        mark_private()
-    return found
 
 
 def group_names(group: groups.StoredGroup, games: list[groups.GroupGame]) -> list[str]:

@@ -15,9 +15,10 @@ from scorekeeper.scoring import GAMES
 from scorekeeper.scoring.awards import awards
 from scorekeeper.storage import evenings, groups, limits
 from scorekeeper.storage.group_names import fold
+from scorekeeper.web.common.lookup import group_or_404
 
 from .form import MAX_ROUNDS, EveningForm, NextRoundForm
-from .loading import KINDS, Loaded, TableView, bp, group_names, group_or_404, load, met_before
+from .loading import KINDS, Loaded, TableView, bp, group_names, load, met_before
 
 __all__ = ["bp"]
 

@@ -9,10 +9,11 @@ from flask.typing import ResponseReturnValue
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.storage import groups, limits, store
 from scorekeeper.web.common.forms import new_submission_id
+from scorekeeper.web.common.lookup import group_or_404
 
 from .figures import Filter, figures, settled
 from .forms import MERGE_MOVED, UNMERGE_MOVED, MergeForm, UnmergeForm
-from .views import group_or_404, render_page, state_of
+from .views import render_page, state_of
 
 bp = Blueprint("group_merges", __name__)
 

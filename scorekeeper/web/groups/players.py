@@ -14,10 +14,11 @@ from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.player import Kind, PlayerPage, player_page
 from scorekeeper.present.vocabulary import game_name
 from scorekeeper.scoring.rating import in_date_order
+from scorekeeper.web.common.lookup import group_or_404
 
 from .charts import _bare
 from .figures import Filter, figures, settled
-from .views import KINDS, group_or_404, state_of
+from .views import KINDS, state_of
 
 bp = Blueprint("group_players", __name__)
 

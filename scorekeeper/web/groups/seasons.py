@@ -8,9 +8,10 @@ from flask_wtf import FlaskForm
 
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.storage import limits, seasons
+from scorekeeper.web.common.lookup import group_or_404
 
 from .forms import ProvisionalForm, SeasonForm
-from .views import group_or_404, render_page
+from .views import render_page
 
 bp = Blueprint("group_seasons", __name__)
 

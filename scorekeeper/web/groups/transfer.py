@@ -11,9 +11,9 @@ from scorekeeper.present.i18n import gettext as _
 from scorekeeper.storage import limits
 from scorekeeper.util.filenames import disposition
 from scorekeeper.web.common.language import describe
+from scorekeeper.web.common.lookup import group_or_404
 
 from . import files as group_files
-from .views import group_or_404
 
 bp = Blueprint("group_transfer", __name__)
 

@@ -14,7 +14,7 @@ from scorekeeper.util.memo import Memo
 from scorekeeper.web.common.assets import compressed_once
 from scorekeeper.web.common.forms import new_submission_id
 from scorekeeper.web.common.live import page_etag
-from scorekeeper.web.common.lookup import keep_first
+from scorekeeper.web.common.lookup import group_or_404, keep_first
 from scorekeeper.web.common.security import mark_private
 from scorekeeper.web.common.share import public_base
 
@@ -30,16 +30,6 @@ from .ratings import game_kind, strength
 
 bp = Blueprint("groups", __name__)
 KINDS = "<any(gr, gv):kind>"
-
-
-def group_or_404(token: str, kind: str) -> groups.StoredGroup:
-    """The group behind an edit (`kind` "gr") or view ("gv") link; 404 if there is none."""
-    found = groups.find(token)
-    if found is None or found.editable != (kind == "gr"):
-        abort(404)
-    if found.editable:
-        mark_private()
-    return found
 
 
 @bp.route("/groups/new", methods=["GET", "POST"])

@@ -70,8 +70,9 @@ def test_each_players_ledger_is_their_points_from_doubles(seeds):
     pairs = ledger(games)
     expected: dict[str, int] = {}
     for game in games:
+        sign = -1 if game.rules.game.lower_wins else 1  # penalties: fewer is what a player takes
         for player in game_stats(game).players:
-            expected[player.name] = expected.get(player.name, 0) + player.doubles.net
+            expected[player.name] = expected.get(player.name, 0) + sign * player.doubles.net
     for name, points in expected.items():
         assert sum(net(pairs, name).values()) == points
     for p in pairs:
