@@ -23,7 +23,8 @@ def normal(text: str, *origins: str) -> str:
     """A page with what differs by nature replaced: tokens and one-time ids, the address used."""
     for origin in origins:
         text = text.replace(origin, "ORIGIN")
-    text = re.sub(r'(name="(?:csrf_token|submission)"[^>]*value=")[^"]*"', r'\1X"', text)
+    # A form with a prefix (the group page's season and rating forms) names them "season-csrf_token".
+    text = re.sub(r'(name="(?:[a-z]+-)?(?:csrf_token|submission)"[^>]*value=")[^"]*"', r'\1X"', text)
     return re.sub(r'(id="again-submission"[^>]*value=")[^"]*"', r'\1X"', text)
 
 
