@@ -55,18 +55,23 @@ def _next_form(loaded: Loaded) -> NextRoundForm | None:
     return form
 
 
-def _page(group: groups.StoredGroup, kind: str, loaded: Loaded, form: NextRoundForm | None) -> str:
+def _evening(template: str, group: groups.StoredGroup, kind: str, loaded: Loaded, **more: object) -> str:
+    """An evening's page or big screen: its rounds, standings and awards as they stand."""
     return render_template(
-        "evening/page.html",
+        template,
         group=group,
         kind=kind,
         row=loaded.row,
         rounds=loaded.rounds,
         standings=standings(loaded.results),
         awards=awards(loaded.games),
-        players=loaded.names,
-        next_form=form if group.editable else None,
+        **more,
     )
+
+
+def _page(group: groups.StoredGroup, kind: str, loaded: Loaded, form: NextRoundForm | None) -> str:
+    next_form = form if group.editable else None
+    return _evening("evening/page.html", group, kind, loaded, players=loaded.names, next_form=next_form)
 
 
 @bp.get(f"/{KINDS}/<token>/evenings/<int:number>")
@@ -110,16 +115,7 @@ def next_round(token: str, number: int) -> ResponseReturnValue:
 def screen(kind: str, token: str, number: int) -> ResponseReturnValue:
     """The big screen: every table's progress and the standings, large, refreshing itself."""
     group = group_or_404(token, kind)
-    loaded = load(group, number)
-    return render_template(
-        "evening/screen.html",
-        group=group,
-        kind=kind,
-        row=loaded.row,
-        rounds=loaded.rounds,
-        standings=standings(loaded.results),
-        awards=awards(loaded.games),
-    )
+    return _evening("evening/screen.html", group, kind, load(group, number))
 
 
 @dataclass(frozen=True)
