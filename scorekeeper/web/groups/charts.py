@@ -46,7 +46,7 @@ def charts(row: GroupRow, state: str, chosen: Filter, shown: Figures) -> dict[st
                     [line.average for line in board.standings],
                     text,
                     number=_tick,
-                    value=_bare(average),
+                    value=without_isolates(average),
                     rtl=locale() in RTL,
                     id=f"chart-{board.kind.id}",
                 )
@@ -56,10 +56,10 @@ def charts(row: GroupRow, state: str, chosen: Filter, shown: Figures) -> dict[st
 
 
 def _tick(value: float) -> str:
-    return _bare(number)(round(value))
+    return without_isolates(number)(round(value))
 
 
-def _bare(form: Callable[[Any], str]) -> Callable[[float], str]:
+def without_isolates(form: Callable[[Any], str]) -> Callable[[float], str]:
     """`form` without the marks that keep a number left to right in a line: an SVG text is one."""
     return lambda value: form(value).replace("\u2066", "").replace("\u2069", "")
 
@@ -78,7 +78,9 @@ def average(value: float) -> str:
 
 def _draw(labels: list[str], values: list[float], text: ChartText, id: str) -> Markup:
     return Markup(
-        bar_chart(labels, values, text, number=_tick, value=_bare(average), rtl=locale() in RTL, id=id)
+        bar_chart(
+            labels, values, text, number=_tick, value=without_isolates(average), rtl=locale() in RTL, id=id
+        )
     )
 
 

@@ -16,7 +16,7 @@ from scorekeeper.present.vocabulary import game_name
 from scorekeeper.scoring.rating import in_date_order
 from scorekeeper.web.common.lookup import group_or_404
 
-from .charts import _bare
+from .charts import without_isolates
 from .figures import Filter, figures, settled
 from .views import KINDS, state_of
 
@@ -71,8 +71,8 @@ def _chart(name: str, kind: Kind) -> Markup:
         [name],
         series,
         text,
-        number=_bare(number),
-        values=_bare(_hundredths),
+        number=without_isolates(number),
+        values=without_isolates(_hundredths),
         rtl=locale() in RTL,
         id=f"strength-{kind.kind.id}",
     )
