@@ -104,6 +104,11 @@ def signed(n: int) -> str:
     return number(n, sign=True)
 
 
+def comma() -> str:
+    """What separates the items of a list in the reader's language: Persian has its own comma."""
+    return "، " if _style()[0] == "fa" else ", "
+
+
 def digits(text: object) -> str:
     """`text` (a rank, a date, a figure already formatted) with Persian digits if chosen."""
     shown = str(text)

@@ -26,7 +26,7 @@ from scorekeeper.scoring.scoring_rules import (
 )
 from scorekeeper.scoring.words import C_, N_
 
-from .i18n import gettext, ngettext, number, pgettext, player_name, signed
+from .i18n import comma, gettext, ngettext, number, pgettext, player_name, signed
 
 SUIT_SYMBOLS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
 
@@ -151,9 +151,9 @@ def points_key(rules: Rules) -> list[str]:
                 text = f"{signed(v[0])}/{gettext(count_kind(contract.counts_of(part)).unit)}"
             case HeartsAndAce():
                 heart, ace = gettext("heart"), gettext("ace")
-                text = f"{signed(v[0])}/{heart}, {ace} {signed(v[1])}"
+                text = f"{signed(v[0])}/{heart}{comma()}{ace} {signed(v[1])}"
             case PerTaker():
-                text = ", ".join(signed(n) for n in v)
+                text = comma().join(signed(n) for n in v)
             case ByPlace():
                 text = " ".join(signed(n) for n in v)
             case Shared():

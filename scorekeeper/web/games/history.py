@@ -10,8 +10,8 @@ from typing import Any, assert_never
 
 from markupsafe import Markup, escape
 
+from scorekeeper.present.i18n import comma, number, player_name
 from scorekeeper.present.i18n import gettext as _
-from scorekeeper.present.i18n import number, player_name
 from scorekeeper.present.money import money
 from scorekeeper.present.vocabulary import contract_name, place_label, suit_name, taker_short
 from scorekeeper.scoring import Contract, Counts, GameKind, Group, Order, Rules, Taker
@@ -35,7 +35,7 @@ def _say(template: str, **params: object) -> Markup:
 
 def _names(value: Any) -> Markup:
     names = value if isinstance(value, list) else [value]
-    return Markup(", ").join(player_name(str(n)) for n in names)
+    return Markup(comma()).join(player_name(str(n)) for n in names)
 
 
 def _doubles(before: Hand, after: Hand) -> list[Markup]:

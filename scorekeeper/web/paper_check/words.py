@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import assert_never
 
 from scorekeeper.paper import Finding, Kind, PaperSheet, Suspect
+from scorekeeper.present.i18n import comma, ngettext, number, signed
 from scorekeeper.present.i18n import gettext as _
-from scorekeeper.present.i18n import ngettext, number, signed
 from scorekeeper.present.vocabulary import contract_name
 from scorekeeper.scoring.words import N_
 
@@ -97,7 +97,7 @@ def either(values: list[str]) -> str:
     """ "a", "a or b", "a, b or c"."""
     if len(values) < 2:
         return "".join(values)
-    return str(_("%(first)s or %(last)s", first=", ".join(values[:-1]), last=values[-1]))
+    return str(_("%(first)s or %(last)s", first=comma().join(values[:-1]), last=values[-1]))
 
 
 def row_list(rows: tuple[int, ...]) -> str:
@@ -105,7 +105,7 @@ def row_list(rows: tuple[int, ...]) -> str:
     numbers = [r + 1 for r in rows]
     if len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1)):
         return f"{number(numbers[0])}–{number(numbers[-1])}"
-    return ", ".join(number(n) for n in numbers)
+    return comma().join(number(n) for n in numbers)
 
 
 def block_name(sheet: PaperSheet, period: int) -> str:
