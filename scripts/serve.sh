@@ -49,6 +49,11 @@ fi
 # (SCOREKEEPER_TRUSTED_PROXIES). No control socket: nothing uses it, and its one default path in
 # $HOME would clash between two servers.
 # (WSGI_APP lets bench/ serve its baseline app with exactly these settings.)
+# Every phone holds a connection (a file descriptor): a shell's usual soft limit of 1024 would refuse
+# them long before the workers' 4000 each, so take what the hard limit allows, up to 65536.
+hard=$(ulimit -Hn)
+if [ "$hard" = unlimited ] || [ "$hard" -gt 65536 ]; then hard=65536; fi
+[ "$(ulimit -Sn)" != unlimited ] && [ "$(ulimit -Sn)" -lt "$hard" ] && ulimit -Sn "$hard" || true
 timeout=${REQUEST_TIMEOUT:-10}
 export REQUEST_TIMEOUT=$timeout
 exec .venv/bin/gunicorn --bind "$host:$port" --workers "$workers" \
