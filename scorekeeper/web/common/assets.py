@@ -107,10 +107,13 @@ def init_app(app: Flask) -> None:
         response.direct_passthrough = False
         response.make_sequence()
         # Headers a versioned, immutable file does without: Cache-Control's max-age overrides
-        # Expires, and "inline" is what a browser does anyway.
+        # Expires, and "inline" is what a browser does anyway; its ETag is the one validator a
+        # browser needs (Last-Modified is a second), and the compressed whole is what it is sent,
+        # not ranges of it.
         response.headers.pop("Content-Disposition", None)
         if response.cache_control.immutable:
-            response.headers.pop("Expires", None)
+            for name in ("Expires", "Last-Modified", "Accept-Ranges"):
+                response.headers.pop(name, None)
         _pack(response)
         return response
 

@@ -35,7 +35,15 @@ def offline() -> str:
 
 
 # What the service worker keeps from its first day: enough for the offline page and a game page.
-SHELL = ("css/app.css", "js/offline.js", "js/live.js", "js/deal.js", "js/awake.js", "icon.svg")
+SHELL = (
+    "css/app.css",
+    "css/forms.css",
+    "js/offline.js",
+    "js/live.js",
+    "js/deal.js",
+    "js/awake.js",
+    "icon.svg",
+)
 
 
 @bp.get("/sw.js")
