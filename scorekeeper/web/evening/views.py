@@ -36,10 +36,11 @@ def new(token: str) -> ResponseReturnValue:
         first = seat_round([], range(len(names)), sizes, seed, met_before(group, played, names))
         chosen = {size: str(form[f"game_{size}"].data) for size in (3, 4, 5)}
         planned = evenings.Planned(chosen, sorted(sizes), int(form.rounds.data or 1), seed)
-        row = evenings.create(group, planned, names, first)
+        row = evenings.create(group, planned, names, first, form.round_length())
         return redirect(url_for("evening.page", kind="gr", token=token, number=row.id), 303)
     if "csrf_token" in form.errors:
         abort(400)
+    form.our_words()
     if form.rounds.errors:
         form.rounds.errors = [_("Choose from 1 to %(n)s rounds.", n=MAX_ROUNDS)]
     return render_template("evening/new.html", form=form, group=group), 422 if form.errors else 200
@@ -103,11 +104,12 @@ def next_round(token: str, number: int) -> ResponseReturnValue:
         present = [names.index(n) for n in here]
         earlier = met_before(group, loaded.earlier, names)
         one = seat_round(loaded.done(names), present, form.allowed, loaded.row.seed, earlier)
-        evenings.add_round(group, loaded.row, names, one)
+        evenings.add_round(group, loaded.row, names, one, form.round_length())
         anchor = f"#round-{len(loaded.rounds) + 1}"
         return redirect(url_for("evening.page", kind="gr", token=token, number=number) + anchor, 303)
     if "csrf_token" in form.errors:
         abort(400)
+    form.our_words()
     return _page(group, "gr", loaded, form), 422
 
 
