@@ -4,6 +4,7 @@ big screen and the players' guide cards."""
 from __future__ import annotations
 
 import secrets
+import time
 from dataclasses import dataclass
 
 from flask import abort, redirect, render_template, url_for
@@ -117,7 +118,12 @@ def next_round(token: str, number: int) -> ResponseReturnValue:
 def screen(kind: str, token: str, number: int) -> ResponseReturnValue:
     """The big screen: every table's progress and the standings, large, refreshing itself."""
     group = group_or_404(token, kind)
-    return _evening("evening/screen.html", group, kind, load(group, number))
+    loaded = load(group, number)
+    last = loaded.rounds[-1] if loaded.rounds else None
+    ends = last.ends if last else None
+    # Whole minutes left, rounded up: the screen reloads itself, so the figure stays current.
+    left = None if ends is None else max(0, -(-(ends - int(time.time())) // 60))
+    return _evening("evening/screen.html", group, kind, loaded, minutes_left=left)
 
 
 @dataclass(frozen=True)

@@ -28,3 +28,16 @@ def test_a_time_limit_needs_its_minutes_and_barbette_plays_at_four(client: Flask
     assert client.post(evening + "/next", data={"present": REGULARS, "length": "barbette"}).status_code == 303
     shown = text_of(client.get(evening).text)
     assert "Barbette at the tables of four" in shown and "Table 1 · Barbette" in shown
+
+
+def test_the_big_screen_shows_the_time_left_and_its_last_minutes_in_words(client: FlaskClient) -> None:
+    edit, _view = group_with_regulars(client)
+    token = edit.rsplit("/", 1)[1]
+    data = plan_form(REGULARS, [], rounds=1, length="time", minutes="10")
+    evening = client.post(f"/gr/{token}/evenings/new", data=data).headers["Location"]
+    shown = text_of(client.get(evening + "/screen").text)
+    assert "Last 10 minutes · Minutes left: 10" in shown
+    data = plan_form(REGULARS, [], rounds=1, length="time", minutes="60")
+    evening = client.post(f"/gr/{token}/evenings/new", data=data).headers["Location"]
+    shown = text_of(client.get(evening + "/screen").text)
+    assert "Minutes left: 60" in shown and "Last 10 minutes" not in shown
