@@ -6,6 +6,7 @@ for the rounds still to come: `create` stores round 1, `add_round` each next one
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -32,9 +33,12 @@ class Planned:
 
 
 def _stage_round(
-    group: StoredGroup, games: dict[str, str], names: Sequence[str], one: Round
+    group: StoredGroup, games: dict[str, str], names: Sequence[str], one: Round, length: dict[str, object]
 ) -> dict[str, object]:
-    """A game of the group for every table of round `one` (players by number in `names`)."""
+    """A game of the group for every table of round `one` (players by number in `names`), the
+    round as long as `length` says ({"length": "full" | "barbette" | "time", "minutes": n})."""
+    if length.get("length") == "barbette":  # a game of four: the other tables play their own
+        games = {**games, "4": "barbette"}
     membership = group.membership()
     assert membership is not None, "an evening is planned on the group's edit link"
     s = db.session()
@@ -46,15 +50,24 @@ def _stage_round(
         s.flush()
         s.add(first_change(created.row, "evening"))
         tables.append(created.id)
-    return {"tables": tables, "sitting_out": [names[p] for p in one.sitting_out]}
+    # When the round was seated: its time limit runs from then (the big screen's timer).
+    started = int(time.time())
+    return {
+        "tables": tables,
+        "sitting_out": [names[p] for p in one.sitting_out],
+        **length,
+        "started": started,
+    }
 
 
-def create(group: StoredGroup, planned: Planned, names: Sequence[str], first: Round) -> EveningRow:
+def create(
+    group: StoredGroup, planned: Planned, names: Sequence[str], first: Round, length: dict[str, object]
+) -> EveningRow:
     """Store the evening and its first round's games, in `group` (its edit link)."""
     s = db.session()
     games = {str(k): v for k, v in planned.games.items()}
     try:
-        played = _stage_round(group, games, names, first)
+        played = _stage_round(group, games, names, first, length)
         plan = {"rounds": [played], "games": games, "sizes": sorted(planned.sizes), "planned": planned.rounds}
         row = EveningRow(group_id=group.row.id, seed=planned.seed, plan=plan)
         s.add(row)
@@ -65,11 +78,13 @@ def create(group: StoredGroup, planned: Planned, names: Sequence[str], first: Ro
     return row
 
 
-def add_round(group: StoredGroup, row: EveningRow, names: Sequence[str], one: Round) -> None:
+def add_round(
+    group: StoredGroup, row: EveningRow, names: Sequence[str], one: Round, length: dict[str, object]
+) -> None:
     """Store the evening's next round: its games, and the round in the evening's plan."""
     s = db.session()
     try:
-        played = _stage_round(group, dict(row.plan.get("games", {})), names, one)
+        played = _stage_round(group, dict(row.plan.get("games", {})), names, one, length)
         row.plan = {**row.plan, "rounds": [*row.plan.get("rounds", []), played]}  # a new dict: stored anew
         s.commit()
     except BaseException:

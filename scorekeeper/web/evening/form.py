@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_wtf import FlaskForm
 from wtforms import IntegerField, SelectChoice, SelectField, SelectMultipleField, TextAreaField
-from wtforms.validators import InputRequired, NumberRange, ValidationError
+from wtforms.validators import InputRequired, NumberRange, Optional, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from scorekeeper.evening import PlanError, table_sizes
@@ -15,6 +15,9 @@ from scorekeeper.storage.group_names import SPELLING_LIMIT, fold, storable
 GAME_CHOICES = {3: ("barbu-3", "french"), 4: ("barbu", "barbette", "french"), 5: ("barbu-5", "french")}
 MAX_PLAYERS = 40
 MAX_ROUNDS = 8
+LENGTHS = ("full", "barbette", "time")
+"""A round is a full game, Barbette (at the tables of four: it is a game of four), or a time limit."""
+MIN_MINUTES, MAX_MINUTES = 10, 240
 
 
 class Ticks(SelectMultipleField):
@@ -27,6 +30,8 @@ class PresentForm(FlaskForm):
 
     present = Ticks(validate_choice=False)
     walk_ins = TextAreaField()
+    length = SelectField(choices=[SelectChoice(v, v) for v in LENGTHS], default="full")
+    minutes = IntegerField(validators=[Optional(), NumberRange(MIN_MINUTES, MAX_MINUTES)])
     allowed: frozenset[int] = frozenset({3, 4, 5})
     """The table sizes the evening plays (the evening form reads them from its own field)."""
 
@@ -34,6 +39,33 @@ class PresentForm(FlaskForm):
         self.present.choices = [SelectChoice(n, n) for n in names]
         self.present.label.text = _("Who is here")
         self.walk_ins.label.text = _("Walk-ins, one name a line")
+        self.length.label.text = _("Length of the round")
+        self.length.choices = [
+            SelectChoice("full", _("A full game")),
+            SelectChoice("barbette", _("Barbette at the tables of four")),
+            SelectChoice("time", _("A time limit")),
+        ]
+        self.minutes.label.text = _("Minutes, for a time limit")
+
+    def round_length(self) -> dict[str, object]:
+        """The round's length as the evening's plan stores it."""
+        length = str(self.length.data) if self.length.data in LENGTHS else "full"
+        minutes = int(self.minutes.data) if length == "time" and self.minutes.data else None
+        return {"length": length, "minutes": minutes}
+
+    def our_words(self) -> None:
+        """A number out of range says so in the reader's language (WTForms' own words are not ours)."""
+        if self.minutes.errors:
+            self.minutes.errors = [
+                _("A time limit is from %(low)s to %(high)s minutes.", low=MIN_MINUTES, high=MAX_MINUTES)
+            ]
+
+    def validate_length(self, field: SelectField) -> None:
+        # Here, not on `minutes`: its Optional() stops its own checks when it is left empty.
+        if field.data == "time" and self.minutes.data is None:
+            raise ValidationError(
+                _("A time limit is from %(low)s to %(high)s minutes.", low=MIN_MINUTES, high=MAX_MINUTES)
+            )
 
     def players(self) -> list[str]:
         """Everyone present: the ticked names, then the walk-ins, each once."""

@@ -52,6 +52,23 @@ class RoundView:
     number: int
     tables: list[TableView]
     sitting_out: list[str]
+    length: str = "full"
+    """"full", "barbette" (at the tables of four) or "time"."""
+    minutes: int | None = None
+    started: int | None = None
+    """When the round was seated, in seconds since the epoch (rounds stored before: None)."""
+
+    @property
+    def ends(self) -> int | None:
+        """When a time-limited round's time runs out, in seconds since the epoch."""
+        if self.length != "time" or not self.minutes or self.started is None:
+            return None
+        return self.started + self.minutes * 60
+
+    @property
+    def over(self) -> bool:
+        """Every table of the round has finished its game."""
+        return bool(self.tables) and all(t.complete for t in self.tables)
 
 
 @dataclass(frozen=True)
@@ -108,6 +125,16 @@ def load(group: groups.StoredGroup, number: int) -> Loaded:
             if played:
                 totals = dict(zip(game.players, game.totals, strict=True))
                 results.append(TableResult(totals, played, game.rules.game.lower_wins))
-        rounds.append(RoundView(r, tables, list(one.get("sitting_out", []))))
+        minutes, started = one.get("minutes"), one.get("started")
+        rounds.append(
+            RoundView(
+                r,
+                tables,
+                list(one.get("sitting_out", [])),
+                str(one.get("length", "full")),
+                int(minutes) if minutes else None,
+                int(started) if started else None,
+            )
+        )
     earlier = [g for g in games.values() if g.row.id not in mine]
     return Loaded(row, rounds, results, earlier, played_tonight)

@@ -4,6 +4,7 @@ big screen and the players' guide cards."""
 from __future__ import annotations
 
 import secrets
+import time
 from dataclasses import dataclass
 
 from flask import abort, redirect, render_template, url_for
@@ -36,10 +37,11 @@ def new(token: str) -> ResponseReturnValue:
         first = seat_round([], range(len(names)), sizes, seed, met_before(group, played, names))
         chosen = {size: str(form[f"game_{size}"].data) for size in (3, 4, 5)}
         planned = evenings.Planned(chosen, sorted(sizes), int(form.rounds.data or 1), seed)
-        row = evenings.create(group, planned, names, first)
+        row = evenings.create(group, planned, names, first, form.round_length())
         return redirect(url_for("evening.page", kind="gr", token=token, number=row.id), 303)
     if "csrf_token" in form.errors:
         abort(400)
+    form.our_words()
     if form.rounds.errors:
         form.rounds.errors = [_("Choose from 1 to %(n)s rounds.", n=MAX_ROUNDS)]
     return render_template("evening/new.html", form=form, group=group), 422 if form.errors else 200
@@ -103,11 +105,12 @@ def next_round(token: str, number: int) -> ResponseReturnValue:
         present = [names.index(n) for n in here]
         earlier = met_before(group, loaded.earlier, names)
         one = seat_round(loaded.done(names), present, form.allowed, loaded.row.seed, earlier)
-        evenings.add_round(group, loaded.row, names, one)
+        evenings.add_round(group, loaded.row, names, one, form.round_length())
         anchor = f"#round-{len(loaded.rounds) + 1}"
         return redirect(url_for("evening.page", kind="gr", token=token, number=number) + anchor, 303)
     if "csrf_token" in form.errors:
         abort(400)
+    form.our_words()
     return _page(group, "gr", loaded, form), 422
 
 
@@ -115,7 +118,12 @@ def next_round(token: str, number: int) -> ResponseReturnValue:
 def screen(kind: str, token: str, number: int) -> ResponseReturnValue:
     """The big screen: every table's progress and the standings, large, refreshing itself."""
     group = group_or_404(token, kind)
-    return _evening("evening/screen.html", group, kind, load(group, number))
+    loaded = load(group, number)
+    last = loaded.rounds[-1] if loaded.rounds else None
+    ends = last.ends if last else None
+    # Whole minutes left, rounded up: the screen reloads itself, so the figure stays current.
+    left = None if ends is None else max(0, -(-(ends - int(time.time())) // 60))
+    return _evening("evening/screen.html", group, kind, loaded, minutes_left=left)
 
 
 @dataclass(frozen=True)
