@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any, assert_never
 
 from flask_babel.speaklater import LazyString
-from wtforms import BooleanField, RadioField, SelectChoice, SelectField, StringField
+from wtforms import BooleanField, SelectChoice, SelectField, StringField
 
 from scorekeeper.present.i18n import digits
 from scorekeeper.scoring import (
@@ -27,14 +27,12 @@ from scorekeeper.scoring import (
     Taker,
 )
 from scorekeeper.scoring.marks import marks_of
-from scorekeeper.web.common.forms import DealForm, MultiCheckboxField
+from scorekeeper.web.common.forms import DealForm
 from scorekeeper.web.common.numbers import strip_text
 
+from .fields import seat_field, seats_field, suit_field
+
 SUIT_KEYS = tuple(s.value for s in Suit)
-
-
-def _seats(players: int) -> dict[str, str]:
-    return {str(s): str(s) for s in range(players)}
 
 
 def form_class(contract: Contract, rules: Rules) -> type[DealForm]:
@@ -46,7 +44,7 @@ def form_class(contract: Contract, rules: Rules) -> type[DealForm]:
 def _form_class(contract: Contract, n: int, doubling: bool, ranks: tuple[str, ...]) -> type[DealForm]:
     fields: dict[str, Any] = {}
     if contract.names_suit:
-        fields["trump"] = RadioField(choices={k: k for k in SUIT_KEYS}, validate_choice=False)
+        fields["trump"] = suit_field(SUIT_KEYS)
     if contract.names_rank:
         # A rank's label in the reader's digits, worked out when the page is rendered.
         labels = [SelectChoice("", "–"), *(SelectChoice(r, LazyString(digits, r)) for r in ranks)]
@@ -59,19 +57,15 @@ def _form_class(contract: Contract, n: int, doubling: bool, ranks: tuple[str, ..
     for part in contract.parts:
         match part:
             case Counts(by_card=card) if card:
-                fields.update(
-                    {f"{card}_{s}": RadioField(choices=_seats(n), validate_choice=False) for s in SUIT_KEYS}
-                )
+                fields.update({f"{card}_{s}": seat_field(n) for s in SUIT_KEYS})
             case Counts(key=key):
                 fields.update({f"{key}_{s}": StringField(filters=[strip_text]) for s in range(n)})
             case Taker(key=key):
-                fields[key] = RadioField(choices=_seats(n), validate_choice=False)
+                fields[key] = seat_field(n)
             case Order():
-                fields.update(
-                    {f"place_{p + 1}": RadioField(choices=_seats(n), validate_choice=False) for p in range(n)}
-                )
+                fields.update({f"place_{p + 1}": seat_field(n) for p in range(n)})
             case Group(key=key):
-                fields[key] = MultiCheckboxField(choices=_seats(n), validate_choice=False)
+                fields[key] = seats_field(n)
             case _:
                 assert_never(part)
     return type(f"DealForm_{contract.id.replace('-', '_')}", (DealForm,), fields)
@@ -110,17 +104,17 @@ def fill_result(form: DealForm, contract: Contract, result: Result, detail: dict
                         zip(SUIT_KEYS, (s for s, n in enumerate(counts) for _ in range(n)), strict=False)
                     )
                 for suit, seat in by_suit.items():
-                    form[f"{card}_{suit}"].data = str(seat)
+                    form[f"{card}_{suit}"].data = seat
             case Counts(key=key):
                 for seat, n in enumerate(result.counts(key)):
                     form[f"{key}_{seat}"].data = str(n)
             case Taker(key=key):
-                form[key].data = str(result.seat(key))
+                form[key].data = result.seat(key)
             case Order(key=key):
                 for place, seat in enumerate(result.counts(key)):
-                    form[f"place_{place + 1}"].data = str(seat)
+                    form[f"place_{place + 1}"].data = seat
             case Group(key=key):
-                form[key].data = [str(s) for s in result.counts(key)]
+                form[key].data = list(result.counts(key))
             case _:
                 assert_never(part)
 
@@ -131,5 +125,5 @@ def entry_detail(form: DealForm, contract: Contract) -> dict[str, Any]:
     for part in contract.parts:
         if isinstance(part, Counts) and part.by_card:
             picked = {s: form[f"{part.by_card}_{s}"].data for s in SUIT_KEYS}
-            detail[part.key] = {s: int(v) for s, v in picked.items() if v and v.isdecimal() and len(v) < 3}
+            detail[part.key] = {s: v for s, v in picked.items() if isinstance(v, int)}
     return detail

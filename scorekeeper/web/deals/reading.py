@@ -178,3 +178,12 @@ def problems_by_section(error: GameError, number: int, contract: Contract) -> Er
         else:
             errors[p.field if p.field in sections else "result"].append(message)
     return dict(errors)
+
+
+def refusals(form: DealForm) -> Errors:
+    """What WTForms refused, by section: a field's own message next to it; "the form expired"
+    only when it did (its CSRF token or version is missing or wrong), never for a field."""
+    expired = {"csrf_token", "version", "submission"}
+    if any(form[name].errors for name in expired if name in form):
+        return {"game": [_("The form expired or was not sent whole. Please save again.")]}
+    return {name: [str(m) for m in messages] for name, messages in form.errors.items() if name}

@@ -5,7 +5,6 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.sheet_view import sheet_view
 from scorekeeper.scoring import Contract, Doubling, Game, GameError, doubling_order, targets
 from scorekeeper.scoring.doubles import only_declarer_doubled
@@ -16,7 +15,7 @@ from scorekeeper.web.common.forms import DealForm
 from scorekeeper.web.common.lookup import game_or_404
 
 from .form import entry_detail, fill_form, form_class
-from .reading import Errors, Invalid, problems_by_section, read_deal
+from .reading import Errors, Invalid, problems_by_section, read_deal, refusals
 
 bp = Blueprint("deals", __name__)
 
@@ -135,7 +134,7 @@ def _entry(
                 return redirect(done, 303)
             changed = True
     elif form is not None and form.errors and not switching:
-        errors = {"game": [_("The form expired or was not sent whole. Please save again.")]}
+        errors = refusals(form)
     if changed:
         # Show the entry again on top of the game as it is now, ready to save in one tap.
         stored = store.find(stored.token) or stored
