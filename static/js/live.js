@@ -135,3 +135,24 @@ function copyButtons() {
   });
 }
 copyButtons();
+
+// The screen stays on where a page asks for it (data-keep-awake on its live.js tag: the game page
+// and the deal form, not the group page) and the browser can (Wake Lock): a table reads the sheet
+// between deals, and a phone that locks itself costs a tap and a code.
+(function () {
+  "use strict";
+  if (!("wakeLock" in navigator) || !document.querySelector("[data-keep-awake]")) return;
+  let lock = null;
+  async function keep() {
+    if (document.visibilityState !== "visible" || lock) return;
+    try {
+      lock = await navigator.wakeLock.request("screen");
+      lock.addEventListener("release", () => { lock = null; });
+    } catch (error) {
+      lock = null; // refused (battery saver, no permission): the phone locks as usual
+    }
+  }
+  // The browser lets the lock go when the page is hidden; take it again when it shows.
+  document.addEventListener("visibilitychange", keep);
+  keep();
+})();

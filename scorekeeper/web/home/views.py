@@ -41,7 +41,6 @@ SHELL = (
     "js/offline.js",
     "js/live.js",
     "js/deal.js",
-    "js/awake.js",
     "icon.svg",
 )
 
