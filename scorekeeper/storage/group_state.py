@@ -55,12 +55,17 @@ def state_by_hash(key: str, fresh: bool = False) -> tuple[str, bool] | None:
     if found is None:
         return None
     group_id, epoch, touched, count, versions, epochs, latest, edit_hash = found
-    # The hour too: the night's tables are those changed in the last hours, a window that moves.
-    hour = int(time.time() // 3600)
+    hour = night_hour()
     seen = f"{group_id}.{epoch}.{count}.{versions}.{epochs}.{_stamp(touched)}.{_stamp(latest)}.{hour}"
     value = hashlib.blake2b(seen.encode(), digest_size=8).hexdigest()
     STATES.put(key, (value, edit_hash == key, moment + STATE_TTL))
     return value, edit_hash == key
+
+
+def night_hour() -> int:
+    """The hour now: part of every state, because the night's tables are those changed in the last
+    hours, a window that moves on the hour even when nothing is saved."""
+    return int(time.time() // 3600)
 
 
 def _stamp(value: object) -> str:

@@ -12,6 +12,8 @@ from collections.abc import Callable
 import pytest
 from flask import Flask
 
+from scorekeeper.storage import group_state
+
 from .strict_pages import StrictPageClient
 
 
@@ -23,3 +25,13 @@ def make_app(make_app: Callable[..., Flask]) -> Callable[..., Flask]:
         return app
 
     return make
+
+
+@pytest.fixture(autouse=True)
+def one_hour(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A group's state names the hour (its night is a moving window), so a test that compares two
+    answers across a full hour would see them differ; every web test runs within one hour, except
+    those marked `moving_hour`, which move it themselves."""
+    if request.node.get_closest_marker("moving_hour") is None:
+        hour = group_state.night_hour()
+        monkeypatch.setattr(group_state, "night_hour", lambda: hour)
