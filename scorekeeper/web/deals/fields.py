@@ -6,9 +6,11 @@ that is not one offered (a tampered post) is refused here, next to its field."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
-from wtforms import RadioField, SelectChoice
+from wtforms import Field, FieldList, RadioField, SelectChoice
+from wtforms.utils import unset_value
 from wtforms.validators import ValidationError
 
 from scorekeeper.present.i18n import gettext as _
@@ -77,3 +79,58 @@ def seats_field(players: int) -> Any:
 def suit_field(suits: tuple[str, ...]) -> Any:
     """A suit, or none."""
     return ChoiceOrBlank(choices=[SelectChoice(k, k) for k in suits])
+
+
+class FixedList(FieldList):
+    """A part's inputs, one per player, place or card, each under its own fixed name (`tricks_0`,
+    `place_1`, `queen_clubs`, `dbl_1_0`).
+
+    Stock FieldList numbers its entries from what was posted, so a place left unticked (a radio
+    sends nothing) would move every later place up one. Here every entry is made, under its name,
+    whatever is sent. The list's own errors are the part's (the numbers do not add up); an entry
+    keeps its own (that queen's taker is missing)."""
+
+    def __init__(self, unbound_field: Any, names: tuple[str, ...], **kwargs: Any) -> None:
+        self.names = tuple(names)
+        super().__init__(unbound_field, min_entries=len(self.names), max_entries=len(self.names), **kwargs)
+
+    def process(self, formdata: Any, data: Any = unset_value, extra_filters: Any = None) -> None:
+        self.process_errors = []
+        self.object_data = data
+        given = list(data) if data is not unset_value and data else []
+        self.entries = []
+        for index, _name in enumerate(self.names):
+            self._add_entry(formdata, given[index] if index < len(given) else unset_value, index)
+        self.last_index = len(self.names) - 1
+
+    def _add_entry(self, formdata: Any = None, data: Any = unset_value, index: int | None = None) -> Any:
+        index = len(self.entries) if index is None else index
+        prefix = self.name.removesuffix(self.short_name)  # the form's prefix, as the list's own name has it
+        name = prefix + self.names[index]
+        options = {"name": name, "id": name, "_meta": self.meta, "translations": self._translations}
+        entry = self.meta.bind_field(self._form, self.unbound_field, options)
+        entry.index, entry.short_name = index, self.names[index]
+        entry.process(formdata, data)
+        self.entries.append(entry)
+        return entry
+
+    def validate(self, form: Any, extra_validators: Any = ()) -> bool:
+        self.errors = list(self.process_errors)
+        valid = [entry.validate(form) for entry in self.entries]
+        self._run_validation_chain(form, itertools.chain(self.validators, extra_validators))
+        return all(valid) and not self.errors
+
+    def __getitem__(self, key: int | str) -> Any:
+        if isinstance(key, int):
+            return self.entries[key]
+        return self.entries[self.names.index(key)]
+
+
+class Section(Field):
+    """Where the engine's problems about the result as a whole go: it has no input of its own."""
+
+    def process(self, formdata: Any, data: Any = unset_value, extra_filters: Any = None) -> None:
+        self.process_errors, self.raw_data, self.data = [], [], None
+
+    def __call__(self, **kwargs: Any) -> str:
+        return ""
