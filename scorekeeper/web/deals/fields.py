@@ -95,10 +95,10 @@ class FixedList(FieldList):
         super().__init__(unbound_field, min_entries=len(self.names), max_entries=len(self.names), **kwargs)
 
     def process(self, formdata: Any, data: Any = unset_value, extra_filters: Any = None) -> None:
-        self.process_errors = []
+        self.process_errors: list[Any] = []
         self.object_data = data
         given = list(data) if data is not unset_value and data else []
-        self.entries = []
+        self.entries: list[Any] = []
         for index, _name in enumerate(self.names):
             self._add_entry(formdata, given[index] if index < len(given) else unset_value, index)
         self.last_index = len(self.names) - 1
@@ -130,7 +130,9 @@ class Section(Field):
     """Where the engine's problems about the result as a whole go: it has no input of its own."""
 
     def process(self, formdata: Any, data: Any = unset_value, extra_filters: Any = None) -> None:
-        self.process_errors, self.raw_data, self.data = [], [], None
+        self.process_errors: list[Any] = []
+        self.raw_data: list[Any] = []
+        self.data = None
 
     def __call__(self, **kwargs: Any) -> str:
         return ""

@@ -61,7 +61,9 @@ def _form_class(contract: Contract, n: int, doubling: bool, ranks: tuple[str, ..
             case Counts(key=key, by_card=card) if card:
                 fields[key] = FixedList(seat_field(n), tuple(f"{card}_{s}" for s in SUIT_KEYS))
             case Counts(key=key):
-                fields[key] = FixedList(StringField(filters=[strip_text]), tuple(f"{key}_{s}" for s in range(n)))
+                fields[key] = FixedList(
+                    StringField(filters=[strip_text]), tuple(f"{key}_{s}" for s in range(n))
+                )
             case Taker(key=key):
                 fields[key] = seat_field(n)
             case Order(key=key):

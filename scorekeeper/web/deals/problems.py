@@ -9,6 +9,7 @@ illegal, the form expired) is the form's own (`form_errors`), shown at the top.
 from __future__ import annotations
 
 from collections.abc import Iterator
+
 from wtforms import Field
 
 from scorekeeper.present.i18n import gettext as _
@@ -22,7 +23,7 @@ from .fields import FixedList
 _SENT_WHOLE = ("csrf_token", "version", "submission")
 
 
-def refuse(field: Field, message: str) -> None:
+def add_error(field: Field, message: str) -> None:
     """Put `message` on `field`, after what WTForms said of it."""
     field.errors = [*field.errors, message]
 
@@ -54,7 +55,7 @@ def put_problems(form: DealForm, error: GameError, number: int) -> None:
             form.form_errors.append(_("This makes deal %(n)s illegal: %(m)s", n=p.deal, m=message))
         else:
             shown = p.field in form and p.field not in _SENT_WHOLE
-            refuse(form[p.field if shown else "result"], message)
+            add_error(form[p.field if shown else "result"], message)
 
 
 def keep_what_matters(form: DealForm) -> None:

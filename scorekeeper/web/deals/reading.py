@@ -27,7 +27,7 @@ from scorekeeper.web.common.language import describe
 from scorekeeper.web.common.numbers import parse_int
 
 from .form import SUIT_KEYS
-from .problems import refuse
+from .problems import add_error
 
 
 class Invalid(Exception):
@@ -49,8 +49,8 @@ class _Reader:
     def value(self, name: str) -> Any:
         return self.form[name].data
 
-    def refuse(self, field: Any, message: str) -> None:
-        refuse(field, message)
+    def note(self, field: Any, message: str) -> None:
+        add_error(field, message)
         self.failed = True
 
     def part(self, part: Counts | Taker | Order | Group) -> Value | None:
@@ -62,15 +62,16 @@ class _Reader:
             case Taker(key=key):
                 seat = _seat(self.value(key), self.n)
                 if seat is None:
-                    self.refuse(self.form[key], taker_question(part, self.rules))
+                    self.note(self.form[key], taker_question(part, self.rules))
                 return seat
             case Order(key=key):
                 return self.order(key)
             case Group(key=key):
                 seats = sorted({s for v in self.value(key) or [] if (s := _seat(v, self.n)) is not None})
                 if not seats:
-                    self.refuse(
-                        self.form[key], _("Tick the player, or the tied players, with the most cards of one suit.")
+                    self.note(
+                        self.form[key],
+                        _("Tick the player, or the tied players, with the most cards of one suit."),
                     )
                 return tuple(seats)
             case _:
@@ -85,13 +86,13 @@ class _Reader:
             try:
                 values.append(parse_int(entry.data))
             except ValueError:
-                self.refuse(field, _("Enter whole numbers."))
+                self.note(field, _("Enter whole numbers."))
                 return None
         blanks = [i for i, v in enumerate(values) if v is None]
         typed = sum(v for v in values if v is not None)
         if blanks and typed > total and all(v is None or 0 <= v <= total for v in values):
             # What is left would be negative: say what the numbers typed add up to.
-            self.refuse(
+            self.note(
                 field, describe(Problem.of(key, count_kind(of).adds_up, prefix=False, got=typed, total=total))
             )
             return None
@@ -99,7 +100,7 @@ class _Reader:
             for i in blanks:
                 values[i] = total - typed if len(blanks) == 1 else 0
         if any(v is None for v in values):
-            self.refuse(field, _("Enter a number for each player."))
+            self.note(field, _("Enter a number for each player."))
             return None
         return tuple(v for v in values if v is not None)
 
@@ -109,7 +110,7 @@ class _Reader:
         for suit, entry in zip(SUIT_KEYS, self.form[key], strict=True):
             seat = _seat(entry.data, self.n)
             if seat is None:
-                self.refuse(entry, _(count_kind(of).card_question, suit=suit_name(suit)))
+                self.note(entry, _(count_kind(of).card_question, suit=suit_name(suit)))
             takers.append(seat)
         return tuple(takers.count(s) for s in range(self.n))
 
@@ -120,7 +121,7 @@ class _Reader:
             # The one place left goes to the one player left (usually the last place).
             places[places.index(None)] = (set(range(self.n)) - set(chosen)).pop()
         if any(p is None for p in places):
-            self.refuse(self.form[key], _("Say in what order every player went out."))
+            self.note(self.form[key], _("Say in what order every player went out."))
             return None
         return tuple(p for p in places if p is not None)
 
@@ -150,7 +151,7 @@ def read_deal(form: DealForm, contract: Contract, declarer: int, rules: Rules) -
     doubles = read_doubles(form, declarer, contract, rules)
     trump = form["trump"].data if contract.names_suit else None
     if contract.names_suit and trump not in SUIT_KEYS:
-        reader.refuse(form["trump"], _("Choose the trump suit."))
+        reader.note(form["trump"], _("Choose the trump suit."))
     rank = (form["rank"].data or None) if contract.names_rank else None
     result = None
     if not rules.settles(contract, bool(doubles)):
