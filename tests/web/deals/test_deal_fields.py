@@ -13,7 +13,7 @@ from werkzeug.datastructures import MultiDict
 
 from scorekeeper.scoring import BARBU, GameError, Problem, Rules
 from scorekeeper.web.deals.form import form_class
-from scorekeeper.web.deals.problems import erring, put_problems
+from scorekeeper.web.deals.problems import erring, keep_what_matters, put_problems
 from tests.web.helpers import create_game, errors_after, hands, post_deal
 
 DOMINOES = BARBU.contract("dominoes")
@@ -136,3 +136,24 @@ def test_the_engine_s_problems_go_to_the_field_they_name(app: Flask) -> None:
     assert form["order"].errors == ["list every player exactly once"]
     assert form["result"].errors == ["not a field of this form"]
     assert form.form_errors == ["This makes deal 3 illegal: a rank"]
+
+
+def test_a_stale_form_says_only_that_it_expired(app: Flask) -> None:
+    form = _dominoes_form(app, {"rank": "8", "place_1": "0", "place_2": "9"})
+    with app.test_request_context("/"):
+        form.validate()
+        form.version.errors = ["The version is missing."]
+        keep_what_matters(form)
+    assert erring(form) == []
+    assert form.form_errors == ["The form expired or was not sent whole. Please save again."]
+
+
+def test_a_field_refused_by_wtforms_keeps_its_own_message(app: Flask) -> None:
+    form = _dominoes_form(app, {"rank": "8", "place_1": "0", "place_2": "9"})
+    with app.test_request_context("/"):
+        form.validate()
+        keep_what_matters(form)
+    assert [(field.name, field.errors) for field in erring(form)] == [
+        ("place_2", ["Choose one of the choices shown."])
+    ]
+    assert form.form_errors == []
