@@ -9,12 +9,13 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from wtforms import Field, FieldList, RadioField, SelectChoice
+from wtforms import Field, FieldList, RadioField, SelectChoice, StringField
 from wtforms.utils import unset_value
 from wtforms.validators import ValidationError
 
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.web.common.forms import MultiCheckboxField
+from scorekeeper.web.common.numbers import parse_int
 
 
 def seat_or_none(value: Any) -> int | None:
@@ -79,6 +80,26 @@ def seats_field(players: int) -> Any:
 def suit_field(suits: tuple[str, ...]) -> Any:
     """A suit, or none."""
     return ChoiceOrBlank(choices=[SelectChoice(k, k) for k in suits])
+
+
+class CountField(StringField):
+    """A count typed on any keyboard (Persian digits, a minus sign), as a whole number, or None
+    when blank. Text that is no number is `unreadable`: the reader says so once for the whole part,
+    beside whatever else is missing, rather than WTForms refusing this box alone. The box shows
+    back what was typed, as it was typed."""
+
+    unreadable = False
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        try:
+            self.data = parse_int(valuelist[0]) if valuelist else None
+        except ValueError:
+            self.data, self.unreadable = None, True
+
+    def _value(self) -> str:
+        if self.raw_data:
+            return str(self.raw_data[0]).strip()
+        return "" if self.data is None else str(self.data)
 
 
 class FixedList(FieldList):

@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any, assert_never
 
 from flask_babel.speaklater import LazyString
-from wtforms import BooleanField, SelectChoice, SelectField, StringField
+from wtforms import BooleanField, SelectChoice, SelectField
 
 from scorekeeper.present.i18n import digits
 from scorekeeper.scoring import (
@@ -30,9 +30,8 @@ from scorekeeper.scoring import (
 )
 from scorekeeper.scoring.marks import marks_of
 from scorekeeper.web.common.forms import DealForm
-from scorekeeper.web.common.numbers import strip_text
 
-from .fields import FixedList, Section, seat_field, seats_field, suit_field
+from .fields import CountField, FixedList, Section, seat_field, seats_field, suit_field
 
 SUIT_KEYS = tuple(s.value for s in Suit)
 
@@ -61,9 +60,7 @@ def _form_class(contract: Contract, n: int, doubling: bool, ranks: tuple[str, ..
             case Counts(key=key, by_card=card) if card:
                 fields[key] = FixedList(seat_field(n), tuple(f"{card}_{s}" for s in SUIT_KEYS))
             case Counts(key=key):
-                fields[key] = FixedList(
-                    StringField(filters=[strip_text]), tuple(f"{key}_{s}" for s in range(n))
-                )
+                fields[key] = FixedList(CountField(), tuple(f"{key}_{s}" for s in range(n)))
             case Taker(key=key):
                 fields[key] = seat_field(n)
             case Order(key=key):
@@ -114,7 +111,7 @@ def fill_result(form: DealForm, contract: Contract, result: Result, detail: dict
                     form[key][f"{card}_{suit}"].data = seat
             case Counts(key=key):
                 for entry, n in zip(form[key], result.counts(key), strict=True):
-                    entry.data = str(n)
+                    entry.data = n
             case Taker(key=key):
                 form[key].data = result.seat(key)
             case Order(key=key):

@@ -24,7 +24,6 @@ from scorekeeper.scoring.errors import Problem
 from scorekeeper.scoring.parts import Value
 from scorekeeper.web.common.forms import DealForm
 from scorekeeper.web.common.language import describe
-from scorekeeper.web.common.numbers import parse_int
 
 from .form import SUIT_KEYS
 from .problems import add_error
@@ -81,13 +80,10 @@ class _Reader:
         """A count per player that add up to `total`: one left blank is what is left, and every
         one left blank is 0 when nothing is."""
         field = self.form[key]
-        values: list[int | None] = []
-        for entry in field:
-            try:
-                values.append(parse_int(entry.data))
-            except ValueError:
-                self.note(field, _("Enter whole numbers."))
-                return None
+        if any(entry.unreadable for entry in field):
+            self.note(field, _("Enter whole numbers."))
+            return None
+        values: list[int | None] = [entry.data for entry in field]
         blanks = [i for i, v in enumerate(values) if v is None]
         typed = sum(v for v in values if v is not None)
         if blanks and typed > total and all(v is None or 0 <= v <= total for v in values):

@@ -17,6 +17,7 @@ from scorekeeper.web.deals.problems import erring, keep_what_matters, put_proble
 from tests.web.helpers import create_game, errors_after, hands, post_deal
 
 DOMINOES = BARBU.contract("dominoes")
+assert DOMINOES is not None
 
 
 def _dominoes_form(app: Flask, posted: dict[str, str]) -> Any:
@@ -157,3 +158,13 @@ def test_a_field_refused_by_wtforms_keeps_its_own_message(app: Flask) -> None:
         ("place_2", ["Choose one of the choices shown."])
     ]
     assert form.form_errors == []
+
+
+def test_counts_are_whole_numbers_shown_back_as_typed(app: Flask) -> None:
+    posted = {"tricks_0": " ۴ ", "tricks_1": "−1", "tricks_2": "four", "tricks_3": ""}
+    with app.test_request_context("/", method="POST", data=posted):
+        form = form_class(BARBU.contract("no-tricks"), Rules.of())(formdata=MultiDict(posted))
+        counts = form["tricks"]
+        assert counts.data == [4, -1, None, None]
+        assert [entry.unreadable for entry in counts] == [False, False, True, False]
+        assert [entry._value() for entry in counts] == ["۴", "−1", "four", ""]
