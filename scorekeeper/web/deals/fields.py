@@ -1,4 +1,5 @@
-"""The deal form's choice fields: a seat or a suit, checked by WTForms against what is offered.
+"""The deal form's fields: a seat or a suit, checked by WTForms against what is offered; a count;
+a list of such fields under fixed names; and the place for messages about the result as a whole.
 
 Left blank, a choice is not WTForms' to refuse: the result may be left empty (a deal settled
 without play) or have its one place left filled in, so `reading` says what is missing. A value
