@@ -9,8 +9,7 @@
   // discarded or a back button brings it back. Kept per game, deal, contract and version, so an
   // entry made on a sheet that changed since is never put on the new one.
   const draft = (function () {
-    const KEY = `barbu-entry:${location.pathname}:${form.dataset.contract}:${form.querySelector("input[name=version]").value}`;
-    const SKIP = new Set(["csrf_token", "version", "submission", "contract", "choose"]);
+    const KEY = `barbu-entry:${location.pathname}:${form.dataset.contract}:${form.querySelector("input[data-version]").value}`;
     // As long as the offline copies of pages with an edit link (sw.js): longer than a game lasts,
     // and the address in the key is the edit link.
     const KEPT = 6 * 3600 * 1000;
@@ -23,7 +22,8 @@
       try { return s ? JSON.parse(s.getItem(KEY) || "null") : null; } catch (error) { return null; }
     }
     function fields() {
-      const controls = Array.from(form.elements).filter((el) => el.name && !SKIP.has(el.name));
+      // What the form carries unseen (its token, version, one-time id, contract) is not an entry.
+      const controls = Array.from(form.elements).filter((el) => el.name && el.type !== "hidden");
       return controls.map((el) => [el.name, el.value, el.type === "checkbox" || el.type === "radio" ? el.checked : null, el.dataset.auto || ""]);
     }
     let sent = false;
@@ -94,8 +94,8 @@
     if (!row) return;
     let offered = 0;
     row.querySelectorAll("input[data-target]").forEach((box) => {
-      const doubled = form.querySelector(`input[name="dbl_${box.dataset.target}_${declarer}"]`);
-      const maxBox = form.querySelector(`input[name="max_${box.dataset.target}"]`);
+      const doubled = form.querySelector(`input[data-doubler="${box.dataset.target}"][data-target="${declarer}"]`);
+      const maxBox = form.querySelector(`input[data-max="${box.dataset.target}"]`);
       const yes = (doubled && doubled.checked) || (maxBox && maxBox.checked);
       box.closest("label").hidden = !yes;
       if (!yes) box.checked = false;
@@ -158,7 +158,7 @@
   const blank = (input) => input.value.trim() === "";
   form.querySelectorAll("fieldset.counts").forEach((group) => {
     const total = Number(group.dataset.total);
-    const inputs = Array.from(group.querySelectorAll("input.count"));
+    const inputs = Array.from(group.querySelectorAll("input[data-count]"));
     const value = (input) => (blank(input) ? null : Number(latinDigits(input.value.trim())));
     const typed = (input) => value(input) !== null && input.dataset.auto !== "1";
     function fillRest() {
@@ -263,7 +263,7 @@
     const group = document.getElementById(`group-${link.dataset.section}`);
     target = group && group.querySelector("input:not([type=hidden]), select");
   } else if (!summary) {
-    target = Array.from(document.querySelectorAll("form.deal-form input.count")).find((i) => i.value.trim() === "");
+    target = Array.from(document.querySelectorAll("form.deal-form input[data-count]")).find((i) => i.value.trim() === "");
   }
   if (target) target.focus({ preventScroll: true });
 })();

@@ -1,4 +1,5 @@
-"""The deal form's choice fields: a seat or a suit, checked by WTForms against what is offered.
+"""The deal form's fields: a seat or a suit, checked by WTForms against what is offered; a count;
+a list of such fields under fixed names; and the place for messages about the result as a whole.
 
 Left blank, a choice is not WTForms' to refuse: the result may be left empty (a deal settled
 without play) or have its one place left filled in, so `reading` says what is missing. A value
@@ -6,13 +7,16 @@ that is not one offered (a tampered post) is refused here, next to its field."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
-from wtforms import RadioField, SelectChoice
+from wtforms import Field, FieldList, RadioField, SelectChoice, StringField
+from wtforms.utils import unset_value
 from wtforms.validators import ValidationError
 
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.web.common.forms import MultiCheckboxField
+from scorekeeper.web.common.numbers import parse_int
 
 
 def seat_or_none(value: Any) -> int | None:
@@ -77,3 +81,80 @@ def seats_field(players: int) -> Any:
 def suit_field(suits: tuple[str, ...]) -> Any:
     """A suit, or none."""
     return ChoiceOrBlank(choices=[SelectChoice(k, k) for k in suits])
+
+
+class CountField(StringField):
+    """A count typed on any keyboard (Persian digits, a minus sign), as a whole number, or None
+    when blank. Text that is no number is `unreadable`: the reader says so once for the whole part,
+    beside whatever else is missing, rather than WTForms refusing this box alone. The box shows
+    back what was typed, as it was typed."""
+
+    unreadable = False
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        try:
+            self.data = parse_int(valuelist[0]) if valuelist else None
+        except ValueError:
+            self.data, self.unreadable = None, True
+
+    def _value(self) -> str:
+        if self.raw_data:
+            return str(self.raw_data[0]).strip()
+        return "" if self.data is None else str(self.data)
+
+
+class FixedList(FieldList):
+    """A part's inputs, one per player, place or card, each under its own fixed name (`tricks_0`,
+    `place_1`, `queen_clubs`, `dbl_1_0`).
+
+    Stock FieldList numbers its entries from what was posted, so a place left unticked (a radio
+    sends nothing) would move every later place up one. Here every entry is made, under its name,
+    whatever is sent. The list's own errors are the part's (the numbers do not add up); an entry
+    keeps its own (that queen's taker is missing)."""
+
+    def __init__(self, unbound_field: Any, names: tuple[str, ...], **kwargs: Any) -> None:
+        self.names = tuple(names)
+        super().__init__(unbound_field, min_entries=len(self.names), max_entries=len(self.names), **kwargs)
+
+    def process(self, formdata: Any, data: Any = unset_value, extra_filters: Any = None) -> None:
+        self.process_errors: list[Any] = []
+        self.object_data = data
+        given = list(data) if data is not unset_value and data else []
+        self.entries: list[Any] = []
+        for index, _name in enumerate(self.names):
+            self._add_entry(formdata, given[index] if index < len(given) else unset_value, index)
+        self.last_index = len(self.names) - 1
+
+    def _add_entry(self, formdata: Any = None, data: Any = unset_value, index: int | None = None) -> Any:
+        index = len(self.entries) if index is None else index
+        prefix = self.name.removesuffix(self.short_name)  # the form's prefix, as the list's own name has it
+        name = prefix + self.names[index]
+        options = {"name": name, "id": name, "_meta": self.meta, "translations": self._translations}
+        entry = self.meta.bind_field(self._form, self.unbound_field, options)
+        entry.index, entry.short_name = index, self.names[index]
+        entry.process(formdata, data)
+        self.entries.append(entry)
+        return entry
+
+    def validate(self, form: Any, extra_validators: Any = ()) -> bool:
+        self.errors = list(self.process_errors)
+        valid = [entry.validate(form) for entry in self.entries]
+        self._run_validation_chain(form, itertools.chain(self.validators, extra_validators))
+        return all(valid) and not self.errors
+
+    def __getitem__(self, key: int | str) -> Any:
+        if isinstance(key, int):
+            return self.entries[key]
+        return self.entries[self.names.index(key)]
+
+
+class Section(Field):
+    """Where the engine's problems about the result as a whole go: it has no input of its own."""
+
+    def process(self, formdata: Any, data: Any = unset_value, extra_filters: Any = None) -> None:
+        self.process_errors: list[Any] = []
+        self.raw_data: list[Any] = []
+        self.data = None
+
+    def __call__(self, **kwargs: Any) -> str:
+        return ""

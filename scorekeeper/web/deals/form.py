@@ -1,9 +1,11 @@
 """The deal form, declared from the contract's entry, and filled from a stored deal.
 
-Each part of the contract's result brings its fields (a number per player, a
-chip per player, a chip per player for each place or card), so a new contract
-made of known parts needs nothing here. Reading a posted form back into a Deal
-is in `reading`.
+Each part of the contract's result brings its field, named by the part's key: a
+list of numbers (one per player), a chip per player, or a list of such choices
+(one per place or card), so a new contract made of known parts needs nothing
+here. The doubles are one list of tick boxes, and `result` holds what the engine
+says of the result as a whole. Reading a posted form back into a Deal is in
+`reading`.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from functools import cache
 from typing import Any, assert_never
 
 from flask_babel.speaklater import LazyString
-from wtforms import BooleanField, SelectChoice, SelectField, StringField
+from wtforms import BooleanField, SelectChoice, SelectField
 
 from scorekeeper.present.i18n import digits
 from scorekeeper.scoring import (
@@ -28,9 +30,8 @@ from scorekeeper.scoring import (
 )
 from scorekeeper.scoring.marks import marks_of
 from scorekeeper.web.common.forms import DealForm
-from scorekeeper.web.common.numbers import strip_text
 
-from .fields import seat_field, seats_field, suit_field
+from .fields import CountField, FixedList, Section, seat_field, seats_field, suit_field
 
 SUIT_KEYS = tuple(s.value for s in Suit)
 
@@ -50,24 +51,26 @@ def _form_class(contract: Contract, n: int, doubling: bool, ranks: tuple[str, ..
         labels = [SelectChoice("", "–"), *(SelectChoice(r, LazyString(digits, r)) for r in ranks)]
         fields["rank"] = SelectField(choices=labels, default="")
     if doubling:
-        fields["all_doubled"] = BooleanField()
+        names = ["all_doubled"]
         for a in range(n):
-            fields[f"max_{a}"] = BooleanField()
-            fields.update({f"dbl_{a}_{b}": BooleanField() for b in range(n) if b != a})
+            names += [f"max_{a}", *(f"dbl_{a}_{b}" for b in range(n) if b != a)]
+        fields["doubles"] = FixedList(BooleanField(), tuple(names))
     for part in contract.parts:
         match part:
-            case Counts(by_card=card) if card:
-                fields.update({f"{card}_{s}": seat_field(n) for s in SUIT_KEYS})
+            case Counts(key=key, by_card=card) if card:
+                fields[key] = FixedList(seat_field(n), tuple(f"{card}_{s}" for s in SUIT_KEYS))
             case Counts(key=key):
-                fields.update({f"{key}_{s}": StringField(filters=[strip_text]) for s in range(n)})
+                fields[key] = FixedList(CountField(), tuple(f"{key}_{s}" for s in range(n)))
             case Taker(key=key):
                 fields[key] = seat_field(n)
-            case Order():
-                fields.update({f"place_{p + 1}": seat_field(n) for p in range(n)})
+            case Order(key=key):
+                fields[key] = FixedList(seat_field(n), tuple(f"place_{p + 1}" for p in range(n)))
             case Group(key=key):
                 fields[key] = seats_field(n)
             case _:
                 assert_never(part)
+    # The engine's problems with the result as a whole (it is missing, or should not be there).
+    fields["result"] = Section()
     return type(f"DealForm_{contract.id.replace('-', '_')}", (DealForm,), fields)
 
 
@@ -76,15 +79,16 @@ def fill_form(
 ) -> None:
     """Show `deal` on the form exactly as it was entered; `detail` holds what the result does not
     (who took which queen)."""
-    for a, b in deal.doubles:
-        form[f"dbl_{a}_{b}"].data = True
     if rules.doubling.value != "none":
-        form["all_doubled"].data = all(
+        doubles = form["doubles"]
+        for a, b in deal.doubles:
+            doubles[f"dbl_{a}_{b}"].data = True
+        doubles["all_doubled"].data = all(
             (p, declarer) in deal.doubles for p in range(rules.players) if p != declarer
         )
-    for seat in range(rules.players):
-        if rules.doubling.value != "none" and marks_of(seat, deal, declarer, rules).maximum:
-            form[f"max_{seat}"].data = True
+        for seat in range(rules.players):
+            if marks_of(seat, deal, declarer, rules).maximum:
+                doubles[f"max_{seat}"].data = True
     if deal.trump:
         form["trump"].data = deal.trump.value
     if deal.rank:
@@ -104,15 +108,15 @@ def fill_result(form: DealForm, contract: Contract, result: Result, detail: dict
                         zip(SUIT_KEYS, (s for s, n in enumerate(counts) for _ in range(n)), strict=False)
                     )
                 for suit, seat in by_suit.items():
-                    form[f"{card}_{suit}"].data = seat
+                    form[key][f"{card}_{suit}"].data = seat
             case Counts(key=key):
-                for seat, n in enumerate(result.counts(key)):
-                    form[f"{key}_{seat}"].data = str(n)
+                for entry, n in zip(form[key], result.counts(key), strict=True):
+                    entry.data = n
             case Taker(key=key):
                 form[key].data = result.seat(key)
             case Order(key=key):
-                for place, seat in enumerate(result.counts(key)):
-                    form[f"place_{place + 1}"].data = seat
+                for entry, seat in zip(form[key], result.counts(key), strict=True):
+                    entry.data = seat
             case Group(key=key):
                 form[key].data = list(result.counts(key))
             case _:
@@ -124,6 +128,6 @@ def entry_detail(form: DealForm, contract: Contract) -> dict[str, Any]:
     detail: dict[str, Any] = {}
     for part in contract.parts:
         if isinstance(part, Counts) and part.by_card:
-            picked = {s: form[f"{part.by_card}_{s}"].data for s in SUIT_KEYS}
+            picked = {s: form[part.key][f"{part.by_card}_{s}"].data for s in SUIT_KEYS}
             detail[part.key] = {s: v for s, v in picked.items() if isinstance(v, int)}
     return detail

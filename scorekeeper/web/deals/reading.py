@@ -1,12 +1,7 @@
-"""A posted deal form read back into a Deal, and the engine's problems put by section.
-
-Messages are kept by section (a part's key, or "doubles", "contract", "trump",
-"rank", "game") and shown next to it.
-"""
+"""A posted deal form read back into a Deal; what is missing is said on the field it concerns."""
 
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import Any, assert_never
 
 from scorekeeper.present.i18n import gettext as _
@@ -15,7 +10,6 @@ from scorekeeper.scoring import (
     Contract,
     Counts,
     Deal,
-    GameError,
     Group,
     Order,
     Result,
@@ -30,19 +24,13 @@ from scorekeeper.scoring.errors import Problem
 from scorekeeper.scoring.parts import Value
 from scorekeeper.web.common.forms import DealForm
 from scorekeeper.web.common.language import describe
-from scorekeeper.web.common.numbers import parse_int
 
 from .form import SUIT_KEYS
-
-Errors = dict[str, list[str]]
+from .problems import add_error
 
 
 class Invalid(Exception):
-    """The form cannot become a deal; `errors` says why, by section."""
-
-    def __init__(self, errors: Errors) -> None:
-        super().__init__(errors)
-        self.errors = errors
+    """The form cannot become a deal; its fields say why."""
 
 
 def _seat(value: object, players: int) -> int | None:
@@ -51,33 +39,38 @@ def _seat(value: object, players: int) -> int | None:
 
 
 class _Reader:
-    """Reads the result's parts from the form, noting what is missing by section."""
+    """Reads the result's parts from the form, saying on each field what is missing."""
 
     def __init__(self, form: DealForm, rules: Rules) -> None:
         self.form, self.rules, self.n = form, rules, rules.players
-        self.errors: Errors = defaultdict(list)
+        self.failed = False
 
     def value(self, name: str) -> Any:
         return self.form[name].data
 
+    def note(self, field: Any, message: str) -> None:
+        add_error(field, message)
+        self.failed = True
+
     def part(self, part: Counts | Taker | Order | Group) -> Value | None:
         match part:
-            case Counts(of=of, by_card=card) if card:
-                return self.cards(card, of)
+            case Counts(key=key, of=of, by_card=card) if card:
+                return self.cards(key, card, of)
             case Counts(key=key, of=of):
                 return self.numbers(key, of, self.rules.deck.count(of))
             case Taker(key=key):
                 seat = _seat(self.value(key), self.n)
                 if seat is None:
-                    self.errors[key].append(taker_question(part, self.rules))
+                    self.note(self.form[key], taker_question(part, self.rules))
                 return seat
             case Order(key=key):
                 return self.order(key)
             case Group(key=key):
                 seats = sorted({s for v in self.value(key) or [] if (s := _seat(v, self.n)) is not None})
                 if not seats:
-                    self.errors[key].append(
-                        _("Tick the player, or the tied players, with the most cards of one suit.")
+                    self.note(
+                        self.form[key],
+                        _("Tick the player, or the tied players, with the most cards of one suit."),
                     )
                 return tuple(seats)
             case _:
@@ -86,47 +79,45 @@ class _Reader:
     def numbers(self, key: str, of: str, total: int) -> tuple[int, ...] | None:
         """A count per player that add up to `total`: one left blank is what is left, and every
         one left blank is 0 when nothing is."""
-        values: list[int | None] = []
-        for seat in range(self.n):
-            try:
-                values.append(parse_int(self.value(f"{key}_{seat}")))
-            except ValueError:
-                self.errors[key].append(_("Enter whole numbers."))
-                return None
+        field = self.form[key]
+        if any(entry.unreadable for entry in field):
+            self.note(field, _("Enter whole numbers."))
+            return None
+        values: list[int | None] = [entry.data for entry in field]
         blanks = [i for i, v in enumerate(values) if v is None]
         typed = sum(v for v in values if v is not None)
         if blanks and typed > total and all(v is None or 0 <= v <= total for v in values):
             # What is left would be negative: say what the numbers typed add up to.
-            self.errors[key].append(
-                describe(Problem.of(key, count_kind(of).adds_up, prefix=False, got=typed, total=total))
+            self.note(
+                field, describe(Problem.of(key, count_kind(of).adds_up, prefix=False, got=typed, total=total))
             )
             return None
         if len(blanks) == 1 or (blanks and typed == total):
             for i in blanks:
                 values[i] = total - typed if len(blanks) == 1 else 0
         if any(v is None for v in values):
-            self.errors[key].append(_("Enter a number for each player."))
+            self.note(field, _("Enter a number for each player."))
             return None
         return tuple(v for v in values if v is not None)
 
-    def cards(self, card: str, of: str) -> tuple[int, ...] | None:
+    def cards(self, key: str, card: str, of: str) -> tuple[int, ...] | None:
         """Counts entered card by card: who took each queen (each card of the kind `of`)."""
         takers = []
-        for suit in SUIT_KEYS:
-            seat = _seat(self.value(f"{card}_{suit}"), self.n)
+        for suit, entry in zip(SUIT_KEYS, self.form[key], strict=True):
+            seat = _seat(entry.data, self.n)
             if seat is None:
-                self.errors[f"{card}_{suit}"].append(_(count_kind(of).card_question, suit=suit_name(suit)))
+                self.note(entry, _(count_kind(of).card_question, suit=suit_name(suit)))
             takers.append(seat)
         return tuple(takers.count(s) for s in range(self.n))
 
     def order(self, key: str) -> tuple[int, ...] | None:
-        places = [_seat(self.value(f"place_{p + 1}"), self.n) for p in range(self.n)]
+        places = [_seat(entry.data, self.n) for entry in self.form[key]]
         chosen = [p for p in places if p is not None]
         if len(chosen) == self.n - 1 and len(set(chosen)) == len(chosen):
             # The one place left goes to the one player left (usually the last place).
             places[places.index(None)] = (set(range(self.n)) - set(chosen)).pop()
         if any(p is None for p in places):
-            self.errors[key].append(_("Say in what order every player went out."))
+            self.note(self.form[key], _("Say in what order every player went out."))
             return None
         return tuple(p for p in places if p is not None)
 
@@ -138,52 +129,31 @@ def read_doubles(
     doubles: set[tuple[int, int]] = set()
     if rules.doubling.value == "none":
         return frozenset()
-    if form["all_doubled"].data:
+    ticked = form["doubles"]
+    if ticked["all_doubled"].data:
         doubles |= {(p, declarer) for p in range(rules.players) if p != declarer}
     for player in doubling_order(declarer, rules.players):
         for other in range(rules.players):
-            if other != player and form[f"dbl_{player}_{other}"].data:
+            if other != player and ticked[f"dbl_{player}_{other}"].data:
                 doubles.add((player, other))
-        if form[f"max_{player}"].data:
+        if ticked[f"max_{player}"].data:
             doubles |= maximum(player, declarer, contract, rules, doubles)
     return frozenset(doubles)
 
 
 def read_deal(form: DealForm, contract: Contract, declarer: int, rules: Rules) -> Deal:
-    """The deal entered on the form; Invalid with messages by section."""
+    """The deal entered on the form; Invalid, with messages on its fields, when it is not one."""
     reader = _Reader(form, rules)
     doubles = read_doubles(form, declarer, contract, rules)
     trump = form["trump"].data if contract.names_suit else None
     if contract.names_suit and trump not in SUIT_KEYS:
-        reader.errors["trump"].append(_("Choose the trump suit."))
+        reader.note(form["trump"], _("Choose the trump suit."))
     rank = (form["rank"].data or None) if contract.names_rank else None
     result = None
     if not rules.settles(contract, bool(doubles)):
         values = [(part.key, reader.part(part)) for part in contract.parts]
-        if not reader.errors:
+        if not reader.failed:
             result = Result(tuple((k, v) for k, v in values if v is not None))
-    if reader.errors:
-        raise Invalid(dict(reader.errors))
+    if reader.failed:
+        raise Invalid()
     return Deal(contract, doubles, result, Suit(trump) if trump else None, rank)
-
-
-def problems_by_section(error: GameError, number: int, contract: Contract) -> Errors:
-    """The engine's problems keyed by form section; problems in other deals go under "game"."""
-    sections = {"contract", "trump", "rank", "doubles", *(p.key for p in contract.parts)}
-    errors: Errors = defaultdict(list)
-    for p in error.problems:
-        message = describe(p).removeprefix(f"{p.field}: ")
-        if p.deal not in (None, number):
-            errors["game"].append(_("This makes deal %(n)s illegal: %(m)s", n=p.deal, m=message))
-        else:
-            errors[p.field if p.field in sections else "result"].append(message)
-    return dict(errors)
-
-
-def refusals(form: DealForm) -> Errors:
-    """What WTForms refused, by section: a field's own message next to it; "the form expired"
-    only when it did (its CSRF token or version is missing or wrong), never for a field."""
-    expired = {"csrf_token", "version", "submission"}
-    if any(form[name].errors for name in expired if name in form):
-        return {"game": [_("The form expired or was not sent whole. Please save again.")]}
-    return {name: [str(m) for m in messages] for name, messages in form.errors.items() if name}

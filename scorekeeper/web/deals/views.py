@@ -15,7 +15,8 @@ from scorekeeper.web.common.forms import DealForm
 from scorekeeper.web.common.lookup import game_or_404
 
 from .form import entry_detail, fill_form, form_class
-from .reading import Errors, Invalid, problems_by_section, read_deal, refusals
+from .problems import erring, keep_what_matters, put_problems, refused
+from .reading import Invalid, read_deal
 
 bp = Blueprint("deals", __name__)
 
@@ -46,7 +47,7 @@ def add(token: str) -> ResponseReturnValue:
     form = _form(contract, stored)
     if request.method == "GET" and form is not None:
         for seat in turn.forced:
-            form[f"dbl_{seat}_{turn.roles.declarer}"].data = True
+            form["doubles"][f"dbl_{seat}_{turn.roles.declarer}"].data = True
     saved = _saved(stored.game, request.args.get("contract")) if contract is None else None
     return _entry(stored, form, contract, len(stored.game.deals), turn.contracts_left, "add", saved)
 
@@ -79,6 +80,8 @@ def _form(contract: Contract | None, stored: StoredGame) -> DealForm | None:
     if contract is None:
         return None
     form = form_class(contract, stored.game.rules)()
+    # The contract shown, whatever was posted: a switch posts the one it leaves.
+    form.contract.data = contract.id
     if request.method == "GET":
         form.version.data = stored.stamp
     return form
@@ -106,7 +109,6 @@ def _entry(
 ) -> ResponseReturnValue:
     game = stored.game
     turn = game.turn(index)
-    errors: Errors = {}
     changed = False
     switching = "choose" in request.form
     if form is not None and contract is not None and not switching and form.validate_on_submit():
@@ -125,16 +127,16 @@ def _entry(
         change = Change(made, kind, index, location, entry_detail(form, contract))
         try:
             done = write(stored, form.version.data, form.submission.data, change)
-        except Invalid as invalid:
-            errors = invalid.errors
+        except Invalid:
+            pass  # the reader said on each field what is missing
         except GameError as error:
-            errors = problems_by_section(error, index + 1, contract)
+            put_problems(form, error, index + 1)
         else:
             if done is not None:
                 return redirect(done, 303)
             changed = True
-    elif form is not None and form.errors and not switching:
-        errors = refusals(form)
+    elif form is not None and not switching:
+        keep_what_matters(form)
     if changed:
         # Show the entry again on top of the game as it is now, ready to save in one tap.
         stored = store.find(stored.token) or stored
@@ -147,7 +149,7 @@ def _entry(
             index = len(game.deals)
             turn = game.turn(index)
             allowed = turn.contracts_left
-    status = 409 if changed else (422 if errors else 200)
+    status = 409 if changed else (422 if refused(form) else 200)
     return (
         render_template(
             "deals/form.html",
@@ -159,7 +161,7 @@ def _entry(
             turn=turn,
             number=index + 1,
             kind=kind,
-            errors=errors,
+            erring=erring(form),
             changed=changed,
             saved=saved,
             view=sheet_view(stored.game) if changed else None,
