@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from random import Random
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.present.report import score_document
 from scorekeeper.scoring import FORMAT, GAMES, FormatError, GameError, Rules, dump, load
 from scorekeeper.scoring.salad import Makeup, Scored
+from tests.oracle import reference
+from tests.oracle.generate import draw_salad, mutate, random_game, random_rules
+from tests.unit.scoring.test_properties import comparable, engine_verdict, reference_verdict
 
 P4 = ["Ann", "Beth", "Cat", "Diana"]
 VIV1BIN = {  # Viv1bin's values: whole, then halved in the Salad
@@ -203,3 +209,18 @@ def test_a_salad_deal_is_checked_against_its_make_up(salad: Any, result: dict[st
         load(doc(salad, [{"contract": "salad", "result": result}]))
     assert error.value.problems[0].field.startswith(field), error.value
     assert error.value.problems[0].deal == 1
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_salad_make_ups_agree_with_the_reference(seed: int) -> None:
+    """French games that always have a make-up, scored by the engine and by the oracle, and
+    mutated (then scored or refused alike)."""
+    rng = Random(seed)
+    players = rng.choice((3, 4, 5))
+    rules = random_rules(rng, "french", players)
+    draw_salad(rng, rules, players)
+    doc = random_game(rng, rules=rules, players=players)
+    assert comparable(score_document(doc)) == comparable(reference.score_game(doc))
+    mutated = mutate(rng, doc)
+    assert engine_verdict(mutated) == reference_verdict(mutated)
