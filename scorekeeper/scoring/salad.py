@@ -82,8 +82,8 @@ def filled(game: GameKind, makeup: Makeup | None) -> tuple[Makeup | None, list[P
     """The make-up a table of `game` plays (the default when left out, None in a game without a
     Salad), its pieces in the order of `PIECES`, and what is wrong with the one given."""
     if game.contract("salad") is None:
-        message = "{key!r} is not a rule of {game}"
-        return None, [] if makeup is None else [Problem.of("rules.salad", message, key="salad", game=game)]
+        refused = Problem.of("rules.salad", "{key!r} is not a rule of {game}", key="salad", game=game)
+        return None, [] if makeup is None else [refused]
     given = makeup or DEFAULT
     found: list[Problem] = []
     if not given.parts:
@@ -92,8 +92,9 @@ def filled(game: GameKind, makeup: Makeup | None) -> tuple[Makeup | None, list[P
     for i, part in enumerate(given.parts):
         field = f"rules.salad.parts[{i}]"
         if part not in PIECES:
-            template = "{part!r} is not a part of the Salad ({choices})"
-            found.append(Problem.of(field, template, part=part, choices=choices))
+            found.append(
+                Problem.of(field, "{part!r} is not a Salad part ({choices})", part=part, choices=choices)
+            )
         elif part in given.parts[:i]:
             found.append(Problem.of(field, "{part!r} is given twice", part=part))
     if found:
@@ -107,8 +108,14 @@ def halving_problems(makeup: Makeup | None, points: Points) -> list[Problem]:
     for piece in (PIECES[p] for p in makeup.parts) if makeup and makeup.halved else ():
         odd = [v for v in (points.get(piece.priced_by) or ())[piece.first :] if v % 2]
         if odd:
-            template = "halving needs even values: {contract!r} has {n}"
-            found.append(Problem.of("rules.salad.halved", template, contract=piece.priced_by, n=odd[0]))
+            found.append(
+                Problem.of(
+                    "rules.salad.halved",
+                    "halving needs even values, not {n} ({c!r})",
+                    c=piece.priced_by,
+                    n=odd[0],
+                )
+            )
     return found
 
 
