@@ -73,9 +73,11 @@ def test_an_imported_game_with_the_options_shows_its_page_sheet_pdf_and_history(
         assert client.get(f"{links.edit}{path}").status_code == 200, path
     page = text_of(client.get(links.edit).text)
     assert "Every deal adds up to its contract total: passed" in page
+    said = "Salad = ½ (No tricks + Hearts + Queens + Barbu + Last two)"  # the rules summary
+    assert said in page
     pdf = client.get(f"{links.edit}/sheet.pdf").data
     text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
-    assert "250" in text
+    assert "250" in text and "½ (No tricks" in text
 
 
 def test_a_made_up_salad_is_entered_and_corrected_on_the_deal_form(client: FlaskClient) -> None:
@@ -86,6 +88,7 @@ def test_a_made_up_salad_is_entered_and_corrected_on_the_deal_form(client: Flask
     form = text_of(client.get(f"{links.entry}?contract=salad").text)
     assert "Who took the king of hearts?" in form and "Who took trick 12?" in form
     assert "Tricks taken" not in form
+    assert "Salad = −(Barbu + Last two)" in text_of(client.get(links.edit).text)
     enter(client, links, {"contract": "salad", "king": CAT, "penultimate": BETH, "last": DIANA})
     assert totals(client, links) == {"Ann": 0, "Beth": -20, "Cat": -80, "Diana": -60}
     response = client.post(
