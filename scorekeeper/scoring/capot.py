@@ -2,18 +2,14 @@
 tricks, hearts or queens) scores the contract's total with its sign turned, the others nothing.
 
 Kept apart from `rules.py` so that the rules stay a plain list of what a table agreed; a Rules
-asks these functions when a deal could be a capot."""
+asks these functions, with the option and its deck, when a deal could be a capot."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from .cards import Deck
 from .contracts import Contract
 from .parts import Result
 from .scoring_rules import HeartsAndAce, PerUnit
-
-if TYPE_CHECKING:
-    from .rules import Rules
 
 
 def counted(contract: Contract) -> str | None:
@@ -29,16 +25,16 @@ def counted(contract: Contract) -> str | None:
     return None
 
 
-def taker_of(rules: Rules, contract: Contract, result: Result) -> int | None:
+def taker_of(capot: bool, deck: Deck, contract: Contract, result: Result) -> int | None:
     """Under `capot`, the seat that took every counted card of the deal; None otherwise."""
-    key = counted(contract) if rules.capot else None
+    key = counted(contract) if capot else None
     if key is None:
         return None
-    everything = rules.deck.count(contract.counts_of(key))
+    everything = deck.count(contract.counts_of(key))
     return next((s for s, n in enumerate(result.counts(key)) if n == everything), None)
 
 
-def totals_of(rules: Rules, contract: Contract) -> frozenset[int]:
-    """What a deal of `contract` may add up to: its total, or under capot also the total turned."""
-    total = rules.contract_total(contract)
-    return frozenset((total, -total) if rules.capot and counted(contract) else (total,))
+def totals_of(capot: bool, total: int, contract: Contract) -> frozenset[int]:
+    """What a deal of `contract`, whose total is `total`, may add up to: its total, or under
+    capot also the total turned."""
+    return frozenset((total, -total) if capot and counted(contract) else (total,))

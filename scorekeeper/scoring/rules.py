@@ -202,11 +202,11 @@ class Rules:
 
     def capot_taker(self, contract: Contract, result: Result) -> int | None:
         """Under `capot`, the seat that took every counted card of the deal (see `capot.py`)."""
-        return taker_of(self, contract, result)
+        return taker_of(self.capot, self.deck, contract, result)
 
     def deal_totals(self, contract: Contract) -> frozenset[int]:
         """What a deal of `contract` may add up to: its total, or under capot also the total turned."""
-        return totals_of(self, contract)
+        return totals_of(self.capot, self.contract_total(contract), contract)
 
     def deal_total(self, contract: Contract, result: Result | None) -> int:
         """What a deal's raw scores add up to: the contract total, its sign turned by a capot."""
