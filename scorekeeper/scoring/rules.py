@@ -177,7 +177,7 @@ class Rules:
     def values(self, contract: Contract) -> Values:
         return self.scheme.get(contract.id) or ()
 
-    def _lookup(self, id: str) -> tuple[Scoring, Values]:
+    def lookup(self, id: str) -> tuple[Scoring, Values]:
         """A piece of the Salad: its scoring rule and the values it takes."""
         piece = s.PIECES[id]
         return piece.scoring, (self.scheme.get(piece.priced_by) or ())[piece.first :]
@@ -189,7 +189,7 @@ class Rules:
     @cached_property
     def _totals(self) -> dict[str, int]:
         return {
-            k.id: total(k.scoring, self.values(k), self.deck, k.counts_of, self._lookup)
+            k.id: total(k.scoring, self.values(k), self.deck, k.counts_of, self.lookup)
             for k in self.contracts
         }
 
@@ -198,7 +198,7 @@ class Rules:
         taker = self.capot_taker(contract, result)
         if taker is not None:
             return tuple(-self.contract_total(contract) if s == taker else 0 for s in range(self.players))
-        return raw(contract.scoring, self.values(contract), result, self.players, self._lookup)
+        return raw(contract.scoring, self.values(contract), result, self.players, self.lookup)
 
     def capot_taker(self, contract: Contract, result: Result) -> int | None:
         """Under `capot`, the seat that took every counted card of the deal (see `capot.py`)."""

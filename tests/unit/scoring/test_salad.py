@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.paper.sheet import deal_limit
 from scorekeeper.present.report import score_document
 from scorekeeper.scoring import FORMAT, GAMES, FormatError, GameError, Rules, dump, load
 from scorekeeper.scoring.salad import Makeup, Scored
@@ -224,3 +225,11 @@ def test_salad_make_ups_agree_with_the_reference(seed: int) -> None:
     assert comparable(score_document(doc)) == comparable(reference.score_game(doc))
     mutated = mutate(rng, doc)
     assert engine_verdict(mutated) == reference_verdict(mutated)
+
+
+def test_the_paper_checks_bound_on_a_deal_holds_a_reward_salad() -> None:
+    """A Salad scored as a reward is as far from 0 as the penalty (the paper check's bound)."""
+    parts = [*ALL, "last-trick"]  # 290 + 80 + 40: more than any other contract gives out
+    penalty = load(doc({"parts": parts})).rules
+    reward = load(doc({"parts": parts, "scored": "reward"})).rules
+    assert deal_limit(reward) == deal_limit(penalty) == 410 * (4 * 4 - 3)
