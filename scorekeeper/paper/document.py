@@ -59,7 +59,7 @@ def _row(value: object, sheet: PaperSheet, limit: int) -> PaperRow:
     if not isinstance(value, dict) or set(value) != {"contract", "scores"}:
         raise ValueError("a row has a contract and scores")
     contract = value["contract"]
-    found = None if contract is None else sheet.rules.game.contract(str(contract))
+    found = None if contract is None else sheet.rules.contract(str(contract))
     if contract is not None and found is None:
         raise ValueError(f"{contract!r} is not a contract of {sheet.rules.game}")
     return PaperRow(_figures(value["scores"], sheet.rules.players, limit), found)

@@ -63,7 +63,7 @@ class PaperSheet:
         for row in self.rows:
             if len(row.scores) != n:
                 raise ValueError(f"a row has {n} scores")
-            if row.contract is not None and rules.game.contract(row.contract.id) is not row.contract:
+            if row.contract is not None and rules.contract(row.contract.id) is not row.contract:
                 raise ValueError(f"{row.contract.id!r} is not a contract of {rules.game}")
         if any(len(line) != n for line in self.running):
             raise ValueError(f"a line of running totals has {n} figures")
@@ -137,12 +137,12 @@ def deal_limit(rules: Rules) -> int:
     twice the difference of two such scores."""
 
     def spread(scoring: Scoring, values: Values) -> int:
-        return total(scoring, tuple(abs(v) for v in values), rules.deck, counts, lookup)
+        # abs(): a Salad scored as a reward adds up its parts with the sign turned.
+        return abs(total(scoring, tuple(abs(v) for v in values), rules.deck, counts, lookup))
 
     def lookup(id: str) -> tuple[Scoring, Values]:
-        contract = rules.game.contract(id)
-        assert contract is not None, id
-        return contract.scoring, rules.values(contract)
+        scoring, values = rules.lookup(id)
+        return scoring, tuple(abs(v) for v in values)
 
     def counts(key: str) -> str:
         return next(k.counts_of(key) for k in rules.game.contracts if any(p.key == key for p in k.parts))

@@ -16,6 +16,7 @@ from markupsafe import Markup, escape
 from scorekeeper.scoring import Choice, Contract, Counts, Flag, GameKind, Number, Option, Rules, Suit, Taker
 from scorekeeper.scoring.contracts import trick_number
 from scorekeeper.scoring.counts import count_kind
+from scorekeeper.scoring.salad import DEFAULT, PIECES
 from scorekeeper.scoring.scoring_rules import (
     ByPlace,
     HeartsAndAce,
@@ -141,6 +142,14 @@ def scheme_label(rules: Rules) -> str:
     return str(gettext(SCHEME_LABELS[name])) if name in SCHEME_LABELS else str(gettext("custom"))
 
 
+def salad_sum(together: Together) -> str:
+    """What a Salad adds up, in signs and short names: "No tricks + Barbu", "−½ (Barbu + Last two)"."""
+    parts = " + ".join(str(pgettext("contract", PIECES[i].short)) for i in together.contracts)
+    if not together.halved and together.sign > 0:
+        return parts
+    return f"{'−' if together.sign < 0 else ''}{'½ ' if together.halved else ''}({parts})"
+
+
 def points_key(rules: Rules) -> list[str]:
     """Each contract's points as the printed sheet's key gives them: "No tricks −2/trick"."""
     out = []
@@ -158,9 +167,8 @@ def points_key(rules: Rules) -> list[str]:
                 text = " ".join(signed(n) for n in v)
             case Shared():
                 text = signed(v[0])
-            case Together(contracts=ids):
-                parts = (rules.game.contract(i) for i in ids)
-                text = "= " + " + ".join(contract_short(c) for c in parts if c is not None)
+            case Together() as together:
+                text = "= " + salad_sum(together)
             case _:
                 assert_never(contract.scoring)
         out.append(f"{contract_short(contract)} {text}")
@@ -192,6 +200,9 @@ def rules_summary(rules: Rules) -> list[str]:
         phrase = option_phrase(option, value)
         if phrase:
             lines.append(phrase)
+    made = rules.contract("salad")
+    if rules.salad not in (None, DEFAULT) and made is not None and isinstance(made.scoring, Together):
+        lines.append(f"{contract_short(made)} = {salad_sum(made.scoring)}")
     return lines
 
 

@@ -105,7 +105,7 @@ def _doubles(value: object, names: _Names) -> frozenset[tuple[int, int]]:
 
 
 def _contract(value: object, rules: Rules) -> Contract:
-    contract = rules.game.contract(value) if isinstance(value, str) else None
+    contract = rules.contract(value) if isinstance(value, str) else None
     if contract is not None:
         return contract
     choices = ", ".join(c.id for c in rules.game.contracts)

@@ -13,6 +13,7 @@ from .games import BARBU, GAMES, GameKind
 from .options import Number, Setting
 from .points import Points, between
 from .rules import Rules
+from .salad import DEFAULT, PIECES, Makeup, Scored
 from .scoring_rules import ByPlace, HeartsAndAce, size
 
 FORMAT = "barbu-game/1"
@@ -22,6 +23,8 @@ GAME_KEY = "game"
 SCHEME_KEY = "scheme"
 HEART_KEYS = ("heart", "ace")
 LATER_DEFAULTS = (("deck", 52), ("capot", False))
+SALAD_KEY = "salad"
+SALAD_KEYS = ("parts", "halved", "scored")
 
 
 def fail(field: str, template: str, **params: Any) -> FormatError:
@@ -106,10 +109,35 @@ def _scheme(value: object, game: GameKind, players: int) -> Points | None:
     return parse_points(value, game, players)
 
 
+def _makeup(value: object) -> Makeup:
+    """The Salad's make-up from `rules.salad` (each key left out keeps the default's); Rules
+    checks the parts named."""
+    field = f"rules.{SALAD_KEY}"
+    given = expect_object(value, field, SALAD_KEYS)
+    parts = given.get("parts", list(DEFAULT.parts))
+    if not isinstance(parts, list) or not all(isinstance(p, str) for p in parts):
+        raise fail(
+            f"{field}.parts", "must be a list of parts ({choices})", choices=", ".join(map(repr, PIECES))
+        )
+    halved = given.get("halved", DEFAULT.halved)
+    if not isinstance(halved, bool):
+        raise fail(f"{field}.halved", "must be true or false")
+    scored = given.get("scored", DEFAULT.scored.value)
+    values = [v.value for v in Scored]
+    if not isinstance(scored, str) or scored not in values:
+        raise fail(f"{field}.scored", "must be one of {choices}", choices=", ".join(map(repr, values)))
+    return Makeup(tuple(parts), halved, Scored(scored))
+
+
+def dump_makeup(makeup: Makeup) -> dict[str, Any]:
+    return {"parts": list(makeup.parts), "halved": makeup.halved, "scored": makeup.scored.value}
+
+
 def parse_rules(value: object, players: int) -> Rules:
     """Rules from the `rules` object of a game file for `players` players (absent: the defaults)."""
     game = game_of(value)
-    keys = (GAME_KEY, SCHEME_KEY, *(o.key for o in game.options))
+    salad = (SALAD_KEY,) if game.contract(SALAD_KEY) is not None else ()
+    keys = (GAME_KEY, SCHEME_KEY, *salad, *(o.key for o in game.options))
     raw = expect_object(value, "rules", keys)
     for option in game.options:
         if isinstance(option, Number) and option.key in raw:
@@ -123,12 +151,13 @@ def parse_rules(value: object, players: int) -> Rules:
                     high=option.high,
                     n=given,
                 )
-    settings = {k: v for k, v in raw.items() if k not in (GAME_KEY, SCHEME_KEY)}
+    settings = {k: v for k, v in raw.items() if k not in (GAME_KEY, SCHEME_KEY, SALAD_KEY)}
+    makeup = _makeup(raw[SALAD_KEY]) if SALAD_KEY in raw else None
     try:
         if SCHEME_KEY in raw and raw[SCHEME_KEY] is None:  # null is no scheme, not "the default"
             raise fail(f"rules.{SCHEME_KEY}", "must be a scheme's name or a points object")
         points = _scheme(raw.get(SCHEME_KEY), game, players)
-        return Rules(game, players, tuple(settings.items()), points)
+        return Rules(game, players, tuple(settings.items()), points, makeup)
     except FormatError:
         raise
     except GameError as error:
@@ -170,4 +199,7 @@ def dump_rules(rules: Rules) -> dict[str, Any]:
     # The options added after files were first written are left out at their defaults, so that
     # those files read and write the same.
     out.update((k, _setting(v)) for k, v in rules.settings if (k, v) not in LATER_DEFAULTS)
+    if rules.salad not in (None, DEFAULT):
+        assert rules.salad is not None
+        out[SALAD_KEY] = dump_makeup(rules.salad)
     return out

@@ -6,6 +6,8 @@ import itertools
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from . import salad as s
+from .capot import taker_of, totals_of
 from .cards import Deck
 from .contracts import Contract
 from .errors import collect
@@ -14,7 +16,7 @@ from .options import Doubling, Rotation, Setting, Undoubled
 from .parts import Result, Seats
 from .points import Points
 from .rules_checks import filled_settings, player_problems, point_problems
-from .scoring_rules import HeartsAndAce, PerUnit, Scoring, Values, raw, total
+from .scoring_rules import Scoring, Values, raw, total
 
 
 @dataclass(frozen=True)
@@ -26,6 +28,8 @@ class Rules:
     players: int = 4
     settings: tuple[tuple[str, Setting], ...] = field(default=())
     points: Points | None = None
+    salad: s.Makeup | None = None
+    """French Barbu's Salad (the default make-up when left out); None in the games without one."""
 
     def __post_init__(self) -> None:
         collect(player_problems(self.game, self.players))
@@ -34,7 +38,12 @@ class Rules:
         object.__setattr__(self, "settings", tuple(filled.items()))
         if self.points is None:
             object.__setattr__(self, "points", self.game.standard_for(self.players, self.cards))
-        collect(point_problems(self.game, self.players, self.scheme, self.contracts))
+        made, problems = s.filled(self.game, self.salad)
+        object.__setattr__(self, "salad", made)
+        collect(problems)
+        in_play = self.contracts + (s.pricing(self.game, made) if made else ())
+        collect(point_problems(self.game, self.players, self.scheme, in_play))
+        collect(s.halving_problems(made, self.scheme))
 
     @classmethod
     def of(
@@ -42,10 +51,12 @@ class Rules:
         game: GameKind = BARBU,
         players: int | None = None,
         points: Points | None = None,
+        salad: s.Makeup | None = None,
         **settings: Setting,
     ) -> Rules:
         """Rules for `game` (four-player Barbu by default) with some options set."""
-        return cls(game, game.players[0] if players is None else players, tuple(settings.items()), points)
+        n = game.players[0] if players is None else players
+        return cls(game, n, tuple(settings.items()), points, salad)
 
     @property
     def scheme(self) -> Points:
@@ -125,7 +136,11 @@ class Rules:
 
     @cached_property
     def menu(self) -> Menu:
-        return self.game.menu(dict(self.settings))
+        return s.served(self.game.menu(dict(self.settings)), self.salad)
+
+    def contract(self, id: str) -> Contract | None:
+        """The contract `id` as this table plays it (its own Salad), else the game's."""
+        return next((k for k in self.contracts if k.id == id), None) or self.game.contract(id)
 
     def contracts_left(self, played: frozenset[str]) -> tuple[Contract, ...]:
         """The contracts still open in a period once the contracts `played` (by id) are."""
@@ -162,10 +177,10 @@ class Rules:
     def values(self, contract: Contract) -> Values:
         return self.scheme.get(contract.id) or ()
 
-    def _lookup(self, id: str) -> tuple[Scoring, Values]:
-        contract = self.game.contract(id)
-        assert contract is not None, id
-        return contract.scoring, self.values(contract)
+    def lookup(self, id: str) -> tuple[Scoring, Values]:
+        """A piece of the Salad: its scoring rule and the values it takes."""
+        piece = s.PIECES[id]
+        return piece.scoring, (self.scheme.get(piece.priced_by) or ())[piece.first :]
 
     def contract_total(self, contract: Contract) -> int:
         """What the raw scores of a deal of `contract` always add up to."""
@@ -174,7 +189,7 @@ class Rules:
     @cached_property
     def _totals(self) -> dict[str, int]:
         return {
-            k.id: total(k.scoring, self.values(k), self.deck, k.counts_of, self._lookup)
+            k.id: total(k.scoring, self.values(k), self.deck, k.counts_of, self.lookup)
             for k in self.contracts
         }
 
@@ -183,33 +198,15 @@ class Rules:
         taker = self.capot_taker(contract, result)
         if taker is not None:
             return tuple(-self.contract_total(contract) if s == taker else 0 for s in range(self.players))
-        return raw(contract.scoring, self.values(contract), result, self.players, self._lookup)
+        return raw(contract.scoring, self.values(contract), result, self.players, self.lookup)
 
     def capot_taker(self, contract: Contract, result: Result) -> int | None:
-        """Under `capot`, the seat that took every counted card of a negative contract (all the
-        tricks, hearts or queens); None otherwise. Contracts of single cards (Barbu, the last
-        tricks) and the Salad have no capot: someone always takes the king."""
-        if not self.capot or contract.positive:
-            return None
-        scoring = contract.scoring
-        key = (
-            scoring.part
-            if isinstance(scoring, PerUnit)
-            else scoring.hearts
-            if isinstance(scoring, HeartsAndAce)
-            else None
-        )
-        if key is None:
-            return None
-        counts = result.counts(key)
-        everything = self.deck.count(contract.counts_of(key))
-        return next((s for s, n in enumerate(counts) if n == everything), None)
+        """Under `capot`, the seat that took every counted card of the deal (see `capot.py`)."""
+        return taker_of(self.capot, self.deck, contract, result)
 
     def deal_totals(self, contract: Contract) -> frozenset[int]:
         """What a deal of `contract` may add up to: its total, or under capot also the total turned."""
-        total = self.contract_total(contract)
-        capot = self.capot and not contract.positive and isinstance(contract.scoring, PerUnit | HeartsAndAce)
-        return frozenset((total, -total) if capot else (total,))
+        return totals_of(self.capot, self.contract_total(contract), contract)
 
     def deal_total(self, contract: Contract, result: Result | None) -> int:
         """What a deal's raw scores add up to: the contract total, its sign turned by a capot."""

@@ -14,6 +14,8 @@ from typing import assert_never
 from .cards import Deck
 from .parts import Result, Seats
 
+Values = tuple[int, ...]
+
 
 @dataclass(frozen=True)
 class PerUnit:
@@ -53,13 +55,19 @@ class Shared:
 
 @dataclass(frozen=True)
 class Together:
-    """Several contracts scored at once on one result, with no values of their own: Salad."""
+    """Several contracts scored at once on one result, with no values of their own: Salad. Their
+    values may be `halved` (each is even: the rules check it) and turned by `sign`."""
 
     contracts: tuple[str, ...]
+    halved: bool = False
+    sign: int = 1
+
+    def share(self, values: Values) -> Values:
+        """The values a contract brings to the whole."""
+        return tuple(self.sign * (v // 2 if self.halved else v) for v in values)
 
 
 Scoring = PerUnit | HeartsAndAce | PerTaker | ByPlace | Shared | Together
-Values = tuple[int, ...]
 # The points and the scoring rule of another contract of the same game, by id (for Together).
 Lookup = Callable[[str], tuple[Scoring, Values]]
 
@@ -87,7 +95,8 @@ def raw(scoring: Scoring, values: Values, result: Result, players: int, lookup: 
         case Together(contracts=ids):
             for other in ids:
                 rule, own = lookup(other)
-                scores = [a + b for a, b in zip(scores, raw(rule, own, result, players, lookup), strict=True)]
+                piece = raw(rule, scoring.share(own), result, players, lookup)
+                scores = [a + b for a, b in zip(scores, piece, strict=True)]
         case _:
             assert_never(scoring)
     return tuple(scores)
@@ -109,7 +118,8 @@ def total(
         case Shared():
             return values[0]
         case Together(contracts=ids):
-            return sum(total(*lookup(c), deck, counts_of, lookup) for c in ids)
+            shares = ((rule, scoring.share(own)) for rule, own in map(lookup, ids))
+            return sum(total(rule, own, deck, counts_of, lookup) for rule, own in shares)
         case _:
             assert_never(scoring)
 

@@ -187,11 +187,18 @@ CACHES = (
         "lru_cache(256): custom rules come from what players typed",
     ),
     Cache(
+        "scorekeeper.scoring.salad.salad",
+        "a Salad's make-up, its parts in a fixed order",
+        "the Salad contract of that make-up (one object per make-up, so that it compares as itself)",
+        "a pure function of its key",
+        "252 make-ups: 63 sets of parts × halved or not × penalty or reward",
+    ),
+    Cache(
         "scorekeeper.web.deals.form._form_class",
         "(contract, players, doubling, ranks)",
         "the deal form's class",
         CODE,
-        "contracts × table sizes × 2 × decks",
+        "contracts (with up to 252 made-up Salads) × table sizes × 2 × decks",
     ),
     Cache(
         "scorekeeper.web.common.rules_form.new_game_form",

@@ -48,6 +48,8 @@ from .reference_rules import (
     RAVAGE_CITY,
     ROTATIONS,
     SALAD_PARTS,
+    SALAD_PIECES,
+    SALAD_SCORED,
     SCHEMES,
     SEQUENCES,
     SHORT_DECK_GAMES,
@@ -207,6 +209,30 @@ def _draw_deck(rng: Random, rules: dict[str, Any]) -> None:
         rules["capot"] = pick < 0.3  # the games that have capot are those of the short deck
 
 
+def draw_salad(rng: Random, rules: dict[str, Any], players: int) -> None:
+    """A Salad's make-up; when halved, even values for its parts (odd ones are refused)."""
+    salad: dict[str, Any] = {}
+    parts = rng.sample(list(SALAD_PIECES), rng.randint(1, len(SALAD_PIECES)))
+    if _maybe(rng, 0.8):
+        salad["parts"] = parts
+    halved = _maybe(rng, 0.4)
+    if halved or _maybe(rng, 0.2):
+        salad["halved"] = halved
+    if _maybe(rng, 0.5):
+        salad["scored"] = rng.choice(SALAD_SCORED)
+    rules["salad"] = salad
+    priced = {SALAD_PIECES[p] for p in salad.get("parts", SALAD_PARTS)}
+    if halved or ("scheme" in rules and priced - set(rules["scheme"])):
+        points = rules.get("scheme") or dict(standard_points("french", players))
+        standard = standard_points("french", players)
+        for key in priced:
+            value = points.get(key, standard[key])
+            if halved:  # Python's % makes -5 into -6 and 999 into 998: still in bounds
+                value = [v - v % 2 for v in value] if isinstance(value, list) else value - value % 2
+            points[key] = value
+        rules["scheme"] = points
+
+
 def _family_rules(rng: Random, game: str, players: int | None) -> dict[str, Any]:
     rules: dict[str, Any] = {"game": game}
     if game == "french":
@@ -227,6 +253,8 @@ def _family_rules(rng: Random, game: str, players: int | None) -> dict[str, Any]
             if rules.get("sequence") == "fixed" and _maybe(rng):
                 points = {k: v for k, v in points.items() if k in SALAD_PARTS}  # the rest is optional
             rules["scheme"] = points
+        if _maybe(rng, 0.35):
+            draw_salad(rng, rules, players or rng.choice(PLAYER_COUNTS[game]))
         _draw_deck(rng, rules)
         return rules
     if game == "barbu-3" and _maybe(rng, 0.6):
@@ -275,8 +303,11 @@ def _spread(rng: Random, total: int, players: list[str]) -> dict[str, int]:
     return counts
 
 
-def _salad(rng: Random, players: list[str], game: str, size: int = 52) -> dict[str, Any]:
-    """Tricks, then real cards dealt into them: each player takes players × tricks cards."""
+def _salad(
+    rng: Random, players: list[str], game: str, size: int = 52, parts: tuple[str, ...] = SALAD_PARTS
+) -> dict[str, Any]:
+    """Tricks, then real cards dealt into them: each player takes players × tricks cards; the
+    keys the Salad's `parts` record."""
     tricks = _spread(rng, cards(game, len(players), size).tricks, players)
     pile = deck(game, len(players), size)
     rng.shuffle(pile)
@@ -284,17 +315,34 @@ def _salad(rng: Random, players: list[str], game: str, size: int = 52) -> dict[s
     for p in players:
         size = len(players) * tricks[p]
         taken[p], pile = pile[:size], pile[size:]
-    return {
+    winners = [p for p in players if tricks[p]] or players
+    full = {
         "tricks": tricks,
         "hearts": {p: sum(suit == "hearts" for _, suit in taken[p]) for p in players},
         "queens": {p: sum(rank == "Q" for rank, _ in taken[p]) for p in players},
         # On a table the game is not for (mutations), the king may be left undealt.
         "king": next((p for p in players if ("K", "hearts") in taken[p]), players[0]),
+        "penultimate": rng.choice(winners),
+        "last": rng.choice(winners),
     }
+    keys = {
+        "no-tricks": ("tricks",),
+        "no-hearts": ("hearts",),
+        "no-queens": ("queens",),
+        "barbu": ("king",),
+        "last-trick": ("last",),
+        "no-last-two": ("penultimate", "last"),
+    }
+    return {k: full[k] for part in parts for k in keys[part]}
 
 
 def random_result(
-    rng: Random, contract: str, players: list[str], game: str = "barbu", size: int = 52
+    rng: Random,
+    contract: str,
+    players: list[str],
+    game: str = "barbu",
+    size: int = 52,
+    salad: tuple[str, ...] = SALAD_PARTS,
 ) -> dict[str, Any]:
     """A result the cards of `game` (`size` of them) allow for `contract` (if `players` suit the game)."""
     if len(players) not in PLAYER_COUNTS[game]:  # a mutated table: any cards will do
@@ -316,7 +364,7 @@ def random_result(
     if contract == "dominoes":
         return {"order": rng.sample(players, len(players))}
     if contract == "salad":
-        return _salad(rng, players, game, size)
+        return _salad(rng, players, game, size, salad)
     return {"most": rng.sample(players, min(len(players), rng.choice((1, 1, 1, 2, 2, 3, 4))))}
 
 
@@ -447,6 +495,7 @@ def random_game(
     compulsory = rules.get("compulsory_doubles", 0 if doubling == "none" else COMPULSORY[game][1])
     settle = rules.get("undoubled_negative", "play") == "settle"
     size = rules.get("deck", 52)
+    salad = tuple(rules.get("salad", {}).get("parts", SALAD_PARTS))
     ranks = SHORT_RANKS if size == 32 else RANKS[1:] if game == "barbu-3" else RANKS
     eagerness = rng.uniform(0.0, 0.6)  # how readily this table doubles
 
@@ -500,7 +549,7 @@ def random_game(
         elif doubles or _maybe(rng):
             hand["doubles"] = doubles
         if not (game == "barbu" and settle and contract in NEGATIVE_CONTRACTS and not doubles):
-            hand["result"] = random_result(rng, contract, names, game, size)
+            hand["result"] = random_result(rng, contract, names, game, size, salad)
         deals.append(hand)
 
     doc: dict[str, Any] = {
@@ -747,6 +796,22 @@ def change_rule(rng: Random, doc: Any) -> Any:
             ("sequence", (*SEQUENCES, "Fixed", "random")),
             ("ravage_city", (True, False, "true", 1)),
             ("capot", (True, False, "true", 1)),
+            (
+                "salad",
+                (
+                    {},
+                    {"parts": ["barbu", "no-last-two"]},
+                    {"parts": ["last-trick"], "scored": "reward"},
+                    {"halved": True},
+                    {"parts": ["trumps"]},
+                    {"parts": []},
+                    {"parts": ["barbu", "barbu"]},
+                    {"scored": "bonus"},
+                    {"halved": 1},
+                    ["barbu"],
+                    None,
+                ),
+            ),
             ("last_two", (True, False, "yes")),
             ("doubling", (*DOUBLING_MODES, "dealer", "maximum")),
             ("dealer_redoubles", (True, False, 1)),

@@ -44,6 +44,7 @@ from .reference_rules import (
     contract_total,
     is_int,
     parse_rules,
+    salad_value,
 )
 
 __all__ = [
@@ -73,8 +74,21 @@ TOP_KEYS = frozenset({"format", "players", "first_declarer", "rules", "hands"})
 HAND_KEYS = frozenset({"contract", "declarer", "doubles", "trump", "rank", "result"})
 
 
-def result_keys(game: str, contract: str) -> frozenset[str]:
-    """The keys of a played deal's `result` (all of them required)."""
+# What a Salad's result records for each of its parts (game-format.md, "The Salad's make-up").
+SALAD_RESULT_KEYS = {
+    "no-tricks": {"tricks"},
+    "no-hearts": {"hearts"},
+    "no-queens": {"queens"},
+    "barbu": {"king"},
+    "last-trick": {"last"},
+    "no-last-two": {"penultimate", "last"},
+}
+
+
+def result_keys(game: str, contract: str, salad: tuple[str, ...] = ()) -> frozenset[str]:
+    """The keys of a played deal's `result` (all of them required); `salad`: the Salad's parts."""
+    if contract == "salad":
+        return frozenset().union(*(SALAD_RESULT_KEYS[part] for part in salad))
     if contract in TAKER_KEYS:
         return frozenset(TAKER_KEYS[contract])
     if contract in ("no-tricks", "trumps", "tricks"):
@@ -88,7 +102,6 @@ def result_keys(game: str, contract: str) -> frozenset[str]:
             "barbu": {"king"},
             "dominoes": {"order"},
             "ravage-city": {"most"},
-            "salad": {"tricks", "hearts", "queens", "king"},
         }[contract]
     )
 
@@ -244,7 +257,7 @@ def _check_doubles(
 
 def raw_scores(rules: Rules, contract: str, result: object, players: list[str], where: str) -> dict[str, int]:
     """Validate a played deal's result and return each player's raw score."""
-    keys = result_keys(rules.game, contract)
+    keys = result_keys(rules.game, contract, rules.salad_parts)
     res = check_object(result, where, set(keys), keys)
     cards = rules.cards
     points = rules.points
@@ -279,22 +292,36 @@ def raw_scores(rules: Rules, contract: str, result: object, players: list[str], 
         if len(set(names)) != len(names):
             raise Invalid(f"{where}.order: each player exactly once")
         raw = {p: value[names.index(p)] for p in players}
-    elif contract == "salad":  # french: the four negative contracts at once
-        tricks = _counts(res["tricks"], players, cards.tricks, f"{where}.tricks")
-        hearts = _counts(res["hearts"], players, cards.hearts, f"{where}.hearts")
-        queens = _counts(res["queens"], players, cards.queens, f"{where}.queens")
-        king = _name(res["king"], players, f"{where}.king")
-        if hearts[king] < 1:
+    elif contract == "salad":  # french: its parts at once
+        counts = {}
+        for part, key, total in (
+            ("no-tricks", "tricks", cards.tricks),
+            ("no-hearts", "hearts", cards.hearts),
+            ("no-queens", "queens", cards.queens),
+        ):
+            if part in rules.salad_parts:
+                counts[part] = _counts(res[key], players, total, f"{where}.{key}")
+        takers = {
+            key: _name(res[key], players, f"{where}.{key}")
+            for key in ("king", "penultimate", "last")
+            if key in res
+        }
+        if "hearts" in res and "king" in res and counts["no-hearts"][takers["king"]] < 1:
             raise Invalid(f"{where}: the king of hearts' taker took no hearts")
         # Convention: tricks are not checked against the cards taken (a player
         # with no tricks may be recorded with hearts); the docs ask only this.
-        raw = {
-            p: points["no-tricks"] * tricks[p]
-            + points["no-hearts"] * hearts[p]
-            + points["no-queens"] * queens[p]
-            for p in players
-        }
-        raw[king] += points["barbu"]
+        for part in rules.salad_parts:
+            worth = salad_value(rules, part)
+            if part in counts:
+                for p in players:
+                    raw[p] += worth * counts[part][p]
+            elif part == "barbu":
+                raw[takers["king"]] += worth
+            elif part == "last-trick":
+                raw[takers["last"]] += worth
+            else:  # no-last-two: the second-to-last, then the last
+                raw[takers["penultimate"]] += worth[0]
+                raw[takers["last"]] += worth[1]
     else:  # ravage-city
         most = res["most"]
         if not isinstance(most, list) or not 1 <= len(most) <= len(players):

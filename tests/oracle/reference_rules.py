@@ -52,7 +52,17 @@ FRENCH_CONTRACTS: tuple[str, ...] = (
     "dominoes",
 )
 FRENCH_FIXED: tuple[str, ...] = FRENCH_CONTRACTS[:5]  # the shorter form, in this order
-SALAD_PARTS: tuple[str, ...] = ("no-tricks", "no-hearts", "no-queens", "barbu")
+SALAD_PARTS: tuple[str, ...] = ("no-tricks", "no-hearts", "no-queens", "barbu")  # the default Salad
+# game-format.md, "The Salad's make-up": what a Salad may add, each with the points key it is priced by.
+SALAD_PIECES: dict[str, str] = {
+    "no-tricks": "no-tricks",
+    "no-hearts": "no-hearts",
+    "no-queens": "no-queens",
+    "barbu": "barbu",
+    "last-trick": "no-first-last",  # its last value
+    "no-last-two": "no-last-two",
+}
+SALAD_SCORED: tuple[str, ...] = ("penalty", "reward")
 FAMILY_CONTRACTS: tuple[str, ...] = (
     *ALL_CONTRACTS,
     "no-last-three",
@@ -309,7 +319,7 @@ RULE_KEYS: dict[str, frozenset[str]] = {
     "barbu-5": frozenset({"game", "rotation", "dealer_declares", "scheme"} | _DOUBLING_KEYS),
     "french": frozenset(
         {"game", "deck", "capot", "sequence", "last_two", "scheme", "doubling", "dealer_redoubles"}
-        | {"compulsory_doubles"}
+        | {"compulsory_doubles", "salad"}
     ),
 }
 ALL_RULE_KEYS: frozenset[str] = frozenset().union(*RULE_KEYS.values())
@@ -347,6 +357,9 @@ class Rules:
     deck: int = 52
     capot: bool = False
     last_two: bool = False
+    salad_parts: tuple[str, ...] = SALAD_PARTS
+    salad_halved: bool = False
+    salad_reward: bool = False
 
     @property
     def contracts(self) -> tuple[str, ...]:
@@ -432,6 +445,7 @@ def parse_points(
     sequence: str,
     size: int = 52,
     last_two: bool = False,
+    salad_parts: tuple[str, ...] = SALAD_PARTS,
 ) -> dict[str, Any]:
     """A `scheme` value: a name the game accepts, or a points object for the game."""
     if isinstance(value, str):
@@ -448,6 +462,8 @@ def parse_points(
         required.discard("no-first-last" if last_two else "no-last-two")
     if game == "french" and sequence == "fixed":
         required = set(SALAD_PARTS)
+    if game == "french":  # the Salad's parts are priced even when their contracts are not played
+        required |= {SALAD_PIECES[part] for part in salad_parts}
     points = check_object(value, "rules.scheme", required, frozenset(shapes))
     for key, shape in shapes.items():
         if key not in points:
@@ -531,12 +547,19 @@ def parse_rules(value: object, players: int) -> Rules:
     rubbers = rules.get("rubbers", 3)
     if not is_int(rubbers) or rubbers not in RUBBERS:
         raise Invalid("rules.rubbers: 1 or 3")
+    parts, halved, reward = parse_salad(rules["salad"]) if "salad" in rules else (SALAD_PARTS, False, False)
     scheme = rules.get("scheme")
     points = (
         standard_points(game, players, size)
         if scheme is None and "scheme" not in rules
-        else parse_points(scheme, game, players, ravage_city, sequence, size, flag("last_two"))
+        else parse_points(scheme, game, players, ravage_city, sequence, size, flag("last_two"), parts)
     )
+    if halved:
+        for part in parts:
+            value = points[SALAD_PIECES[part]]
+            used = value[1:] if part == "last-trick" else value if isinstance(value, list) else [value]
+            if any(v % 2 for v in used):
+                raise Invalid(f"rules.salad.halved: {SALAD_PIECES[part]} has an odd value")
     return Rules(
         game=game,
         players=players,
@@ -554,7 +577,43 @@ def parse_rules(value: object, players: int) -> Rules:
         deck=size,
         capot=flag("capot"),
         last_two=flag("last_two"),
+        salad_parts=parts,
+        salad_halved=halved,
+        salad_reward=reward,
     )
+
+
+def parse_salad(value: object) -> tuple[tuple[str, ...], bool, bool]:
+    """`rules.salad`: its parts (a set: their order does not matter), halved, and whether a reward."""
+    salad = check_object(value, "rules.salad", set(), frozenset({"parts", "halved", "scored"}))
+    parts = salad.get("parts", list(SALAD_PARTS))
+    if not isinstance(parts, list) or not parts:
+        raise Invalid("rules.salad.parts: not a list of one or more parts")
+    if not all(isinstance(p, str) and p in SALAD_PIECES for p in parts):
+        raise Invalid(f"rules.salad.parts: only {sorted(SALAD_PIECES)}")
+    if len(set(parts)) != len(parts):
+        raise Invalid("rules.salad.parts: a part is repeated")
+    halved = salad.get("halved", False)
+    if type(halved) is not bool:
+        raise Invalid("rules.salad.halved: not a boolean")
+    scored = salad.get("scored", "penalty")
+    if not isinstance(scored, str) or scored not in SALAD_SCORED:
+        raise Invalid(f"rules.salad.scored: not one of {SALAD_SCORED}")
+    return tuple(sorted(parts)), halved, scored == "reward"
+
+
+def salad_value(rules: Rules, part: str) -> Any:
+    """What one part of the Salad is worth: its points key's value (the last of `no-first-last`
+    for the last trick), halved when the Salad is, minus when it is a reward."""
+    value = rules.points[SALAD_PIECES[part]]
+    if part == "last-trick":
+        value = value[1]
+    sign = -1 if rules.salad_reward else 1
+
+    def adjust(v: int) -> int:
+        return sign * (v // 2 if rules.salad_halved else v)  # exact: halved values are even
+
+    return [adjust(v) for v in value] if isinstance(value, list) else adjust(value)
 
 
 # --- contract totals -----------------------------------------------------------
@@ -574,7 +633,13 @@ def contract_total(rules: Rules, contract: str) -> int:
         french = rules.game == "french"
         total = c.hearts * value if french else (c.hearts - 1) * value["heart"] + value["ace"]
     elif contract == "salad":
-        total = sum(contract_total(rules, part) for part in SALAD_PARTS)
+        counted = {"no-tricks": c.tricks, "no-hearts": c.hearts, "no-queens": c.queens}
+        total = 0
+        for part in rules.salad_parts:
+            worth = salad_value(rules, part)
+            total += (
+                worth * counted[part] if part in counted else sum(worth) if isinstance(worth, list) else worth
+            )
     elif contract in TAKER_KEYS or contract == "dominoes":
         total = sum(value)
     else:  # barbu, ravage-city: one taker (or an even share)

@@ -329,8 +329,29 @@ def test_french_32_with_the_last_two_and_dominoes_ends() -> None:
     assert scored["checks"]["expected_game_total"] == 1920
 
 
+def test_french_salad_halved_with_the_last_two() -> None:
+    scored = score_game(load("french-salad"))
+    raw = [list(h["raw"].values()) for h in scored["hands"]]
+    assert raw == [[25, 60, 110, 55], [0, -40, -120, -80]]
+    assert scored["totals"] == {"Ann": 25, "Beth": 20, "Cat": -10, "Diana": -25}
+    # Per dealer 130 + 130 + 80 + 80 + 250 − 65 + 80 − 240 = 445.
+    assert scored["checks"]["blocks"][0] == block("Ann", [1, 2], 10, 445)
+    assert scored["checks"]["expected_game_total"] == 1780
+
+
 @pytest.mark.parametrize(
-    "name", ["barbu-3", "barbette", "barbu-5", "french", "french-3", "french-5", "barbu-32", "french-32"]
+    "name",
+    [
+        "barbu-3",
+        "barbette",
+        "barbu-5",
+        "french",
+        "french-3",
+        "french-5",
+        "barbu-32",
+        "french-32",
+        "french-salad",
+    ],
 )
 def test_example_meets_the_brief(name: str) -> None:
     """At least two deals, doubles where the game has them, a positive contract, salad in french."""

@@ -70,7 +70,7 @@ def from_document(doc: dict[str, Any], contracts: bool = True, running: bool = T
     hands = scored["hands"]
     rows = list(sheet.rows)
     for i, hand in enumerate(hands):
-        contract = chosen.game.contract(hand["contract"]) if contracts else None
+        contract = chosen.contract(hand["contract"]) if contracts else None
         rows[i] = PaperRow(tuple(hand["score"][p] for p in names), contract)
     lines = list(sheet.running)
     if running:

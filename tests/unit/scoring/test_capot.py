@@ -85,3 +85,20 @@ def test_capot_round_trips_and_is_refused_where_it_does_not_apply() -> None:
     with pytest.raises(GameError) as error:
         load(doc([], ["Ann", "Bob", "Cy"], game="barbu-3", capot=True))
     assert "capot" in str(error.value.problems[0])
+
+
+@pytest.mark.parametrize(
+    ("deck", "hand", "field"),
+    [
+        # A capot is never claimed: the counts say whether there was one, so a claim is refused.
+        (52, {"contract": "no-tricks", "result": {"tricks": seats(12, 1, 0, 0), "capot": "Ann"}}, "result"),
+        (52, {"contract": "no-queens", "capot": "Ann", "result": {"queens": seats(3, 1, 0, 0)}}, "hand"),
+        # Every card is the deck's number: 13 tricks with 32 cards is refused, naming the counts.
+        (32, {"contract": "no-tricks", "result": {"tricks": seats(13, 0, 0, 0)}}, "tricks"),
+    ],
+)
+def test_a_capot_cannot_be_claimed_without_every_card(deck: int, hand: dict[str, Any], field: str) -> None:
+    with pytest.raises(GameError) as error:
+        load(doc([hand], capot=True, deck=deck))
+    assert error.value.problems[0].field.startswith(field), error.value
+    assert error.value.problems[0].deal == 1
