@@ -1,0 +1,116 @@
+"""The big screen and the guide cards follow the evening by polling their live part with an ETag:
+304 while nothing changes, 200 with the new part after a deal or a next round; and the slips PDF."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+
+import pytest
+from flask.testing import FlaskClient
+
+from scorekeeper.storage import groups
+from tests.web.evening.test_evening import REGULARS, group_with_regulars, plan_form
+from tests.web.helpers import WORKED_DEAL_1, Links, enter, text_of
+
+pytestmark = pytest.mark.postgres
+
+
+def evening_of(client: FlaskClient, walk_ins: list[str], rounds: int = 2, **fields: str) -> tuple[str, str]:
+    edit, _view = group_with_regulars(client)
+    token = edit.rsplit("/", 1)[1]
+    data = plan_form(REGULARS, walk_ins, rounds=rounds, **fields)
+    return token, client.post(f"/gr/{token}/evenings/new", data=data).headers["Location"]
+
+
+def etag_of(page: str) -> str:
+    found = re.search(r'data-etag="([^"]+)"', page)
+    assert found
+    return f'W/"{found.group(1)}"'
+
+
+def first_game(client: FlaskClient, evening: str) -> Links:
+    game = re.findall(r'href="(/g/[A-Za-z0-9_-]+)"', client.get(evening).text)[0]
+    view = re.search(r'(/v/[A-Za-z0-9_-]+)"', client.get(game).text)
+    assert view
+    return Links(game, view.group(1))
+
+
+def test_the_big_screen_hears_304_until_a_deal_is_saved(client: FlaskClient) -> None:
+    _token, evening = evening_of(client, [])
+    page = client.get(evening + "/screen").text
+    assert f'data-live-url="{evening}/screen/live"' in page
+    etag = etag_of(page)
+    # before the first deal the room finds its seats: every player by name, with table and seat
+    shown = text_of(page)
+    assert "Round 1 of 2" in shown and "Round 1: find your seat" in shown
+    for name in REGULARS:
+        assert re.search(rf"{name} Table 1 · Seat [1-4]", shown)
+    quiet = client.get(evening + "/screen/live", headers={"If-None-Match": etag})
+    assert quiet.status_code == 304 and quiet.headers["ETag"] == etag and not quiet.data
+    enter(client, first_game(client, evening), WORKED_DEAL_1)
+    groups.STATES.clear()  # as STATE_TTL later
+    moved = client.get(evening + "/screen/live", headers={"If-None-Match": etag})
+    assert moved.status_code == 200 and moved.headers["ETag"] != etag
+    part = text_of(moved.text)
+    assert "Deal 1 of 28" in part and "find your seat" not in part and "Standings" in part
+    assert '<progress max="28" value="1"' in moved.text and "<html" not in moved.text
+    assert client.get(evening + "/screen/live", headers={"If-None-Match": moved.headers["ETag"]}).status_code == 304
+    # the page made now names the state the poll names
+    assert etag_of(client.get(evening + "/screen").text) == moved.headers["ETag"]
+
+
+def test_a_running_timer_moves_the_etag_every_minute(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    _token, evening = evening_of(client, [], length="time", minutes="30")
+    etag = etag_of(client.get(evening + "/screen").text)
+    assert client.get(evening + "/screen/live", headers={"If-None-Match": etag}).status_code == 304
+    import time
+
+    later = time.time() + 120
+    monkeypatch.setattr(time, "time", lambda: later)
+    moved = client.get(evening + "/screen/live", headers={"If-None-Match": etag})
+    assert moved.status_code == 200 and "Minutes left: 28" in text_of(moved.text)
+
+
+def test_the_guide_card_follows_the_next_round(client: FlaskClient) -> None:
+    _token, evening = evening_of(client, ["Eve"], sizes=["4"])  # five at one table: one sits out
+    cards = re.findall(rf'href="({evening}/players/\d+)"><bdi>([^<]+)</bdi>', client.get(evening).text)
+    link = cards[0][0]
+    page = client.get(link).text
+    assert f'data-live-url="{link}/live"' in page and "Earlier rounds" not in page
+    etag = etag_of(page)
+    assert client.get(link + "/live", headers={"If-None-Match": etag}).status_code == 304
+    client.post(evening + "/next", data={"present": [*REGULARS, "Eve"]})
+    groups.STATES.clear()  # as STATE_TTL later
+    moved = client.get(link + "/live", headers={"If-None-Match": etag})
+    assert moved.status_code == 200
+    part = text_of(moved.text)
+    # the round seated last at the top, the one before below
+    assert part.index("Round 2") < part.index("Earlier rounds") < part.index("Round 1")
+    assert "Table 1 · Seat" in part or "You sit this round out." in part
+    assert client.get(evening + "/players/9/live").status_code == 404
+
+
+def test_a_poll_of_the_other_link_kind_or_no_evening_is_404(client: FlaskClient) -> None:
+    token, evening = evening_of(client, [])
+    view_evening = evening.replace("/gr/", "/gv/")
+    assert client.get(view_evening + "/screen/live").status_code == 404
+    assert client.get(f"/gr/{token}/evenings/999/screen/live").status_code == 404
+    assert client.get(f"/gr/{token}/evenings/999/players/0/live").status_code == 404
+
+
+def test_the_slips_pdf_has_every_players_slip_on_one_page(client: FlaskClient) -> None:
+    walk_ins = ["Eve", "Fay", "Gil", "Hal", "Ivy", "Jo", "Kim"]
+    _token, evening = evening_of(client, walk_ins, rounds=3)
+    everyone = sorted(REGULARS + walk_ins)
+    client.post(evening + "/next", data={"present": everyone})
+    assert f'href="{evening}/slips.pdf"' in client.get(evening).text
+    response = client.get(evening + "/slips.pdf")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    text = subprocess.run(["pdftotext", "-", "-"], input=response.data, capture_output=True, check=True).stdout
+    shown = " ".join(text.decode().split())
+    for name in everyone:
+        assert name in shown
+    assert shown.count("Round 2:") == len(everyone) and "Round 3:" not in shown
+    info = subprocess.run(["pdfinfo", "-"], input=response.data, capture_output=True, check=True).stdout
+    assert re.search(rb"Pages:\s+1\n", info)
