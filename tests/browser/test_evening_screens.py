@@ -99,3 +99,32 @@ def test_the_big_screen_and_a_guide_card_follow_the_evening(
     screenshot(tv, f"evening-screen-{lang}")
     expect(phone.locator(".card-now")).to_contain_text(re.compile("[12۱۲]"), timeout=15_000)
     screenshot(phone, f"evening-card-{lang}")
+
+
+def test_forty_players_at_ten_tables_fit_the_big_screen(
+    app: Flask,
+    live_server: str,
+    contexts: Callable[[dict, str, str], BrowserContext],
+    screenshot: Callable[[Page, str], Path],
+) -> None:
+    client = app.test_client()
+    edit, _view = create_group(client)
+    start_game(client, edit)
+    token = edit.rsplit("/", 1)[1]
+    walk_ins = [f"Player {n:02d}" for n in range(1, 37)]
+    data = plan_form(REGULARS, walk_ins, sizes=["4"])
+    where = client.post(f"/gr/{token}/evenings/new", data=data).headers["Location"]
+    tv = contexts(TV, "en", live_server).new_page()
+    tv.goto(live_server + where + "/screen")
+    expect(tv.locator(".seating li")).to_have_count(40)
+    fits(tv)
+    screenshot(tv, "evening-screen-seating-forty")
+    for game in re.findall(r'href="(/g/[A-Za-z0-9_-]+)"', client.get(where).text):
+        view = re.search(r'(/v/[A-Za-z0-9_-]+)"', client.get(game).text)
+        assert view
+        enter(client, Links(game, view.group(1)), WORKED_DEAL_1)
+    tv.reload()
+    expect(tv.locator(".screen-table")).to_have_count(10)
+    expect(tv.locator(".screen-ranking li")).to_have_count(40)
+    screenshot(tv, "evening-screen-forty")
+    fits(tv)
