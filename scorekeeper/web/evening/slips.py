@@ -12,28 +12,40 @@ from scorekeeper.storage import limits
 from scorekeeper.web.common.lookup import group_or_404
 from scorekeeper.web.printing import render
 
-from .card import card_lines
+from .card import CardLine, card_lines
 from .loading import KINDS, bp, load
 
 # A4 portrait inside slips.css's margins, less the heading, in millimetres.
-PAGE_HEIGHT = 268
-SMALLEST, LARGEST = 5, 11
+PAGE_HEIGHT, PAGE_WIDTH = 266, 194
+SMALLEST, LARGEST = 4, 14
 """The type sizes a slip may take, in points: small enough that 40 players over 8 rounds fit."""
+OPPONENTS = 0.7
+"""The share of a slip's width left for the opponents, beside the round, table and seat."""
+EM = 0.3528
+"""Millimetres in a point."""
 
 
 def columns_for(players: int) -> int:
     return 2 if players <= 8 else 3 if players <= 18 else 4
 
 
-def type_size(players: int, rounds: int) -> int:
-    """The largest size, in whole points, at which every slip fits its share of the page: the name
-    and a line a round (two where the column is narrow and the opponents wrap)."""
-    columns = columns_for(players)
-    rows = max(1, math.ceil(players / columns))
-    height = PAGE_HEIGHT / rows - 5  # each slip's padding and the cutting line
-    lines = 1.6 + max(1, rounds) * (1 if columns == 2 else 2)
-    size = height / (lines * 1.3 * 0.3528)  # line height 1.3, 0.3528 mm a point
-    return max(SMALLEST, min(LARGEST, int(size)))
+def type_size(slips: list[tuple[str, list[CardLine]]]) -> int:
+    """The largest size, in whole points, at which the longest slip fits its share of the page:
+    the name, the heading row, and a row a round, as many lines as its opponents' names wrap to
+    (an average character taken as 0.55 em wide, the line as 1.3)."""
+    columns = columns_for(len(slips))
+    rows = max(1, math.ceil(len(slips) / columns))
+    height = PAGE_HEIGHT / rows - 6  # each slip's padding and the cutting lines
+    width = PAGE_WIDTH / columns - 5
+    for size in range(LARGEST, SMALLEST, -1):
+        per_line = max(1, int(width * OPPONENTS / (size * EM * 0.55)))
+        longest = max(
+            2.6 + sum(max(1, math.ceil(sum(len(o) + 2 for o in line.opponents) / per_line)) for line in rounds)
+            for _name, rounds in slips
+        )
+        if longest * size * 1.3 * EM <= height:
+            return size
+    return SMALLEST
 
 
 @bp.get(f"/{KINDS}/<token>/evenings/<int:number>/slips.pdf")
@@ -48,7 +60,7 @@ def slips(kind: str, token: str, number: int) -> ResponseReturnValue:
         group=group,
         players=players,
         columns=columns_for(len(names)),
-        size=type_size(len(names), len(loaded.rounds)),
+        size=type_size(players),
         seated=len(loaded.rounds),
         planned=max(int(loaded.row.plan.get("planned", 1)), len(loaded.rounds)),
     )
