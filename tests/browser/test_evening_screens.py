@@ -56,8 +56,8 @@ def contexts(browser: Browser) -> Iterator[Callable[[dict, str, str], BrowserCon
 def fits(page: Page) -> None:
     """Nothing to scroll: nobody stands at the TV, and a phone never scrolls sideways."""
     width, height, view_w, view_h = page.evaluate(
-        "[document.documentElement.scrollWidth, document.querySelector('main').getBoundingClientRect().bottom,"
-        " innerWidth, innerHeight]"
+        "[document.documentElement.scrollWidth,"
+        " document.querySelector('main').getBoundingClientRect().bottom, innerWidth, innerHeight]"
     )
     assert width <= view_w
     if view_w >= 1920:

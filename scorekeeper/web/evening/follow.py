@@ -22,10 +22,10 @@ def timer_minute(row: EveningRow, now: float | None = None) -> str:
     moment = time.time() if now is None else now
     for one in row.plan.get("rounds", []):
         started, minutes = one.get("started"), one.get("minutes")
-        if one.get("length") == "time" and started and minutes:
-            # Until a minute past the end, so that "Time is up" is shown once the time runs out.
-            if int(started) + int(minutes) * 60 + 60 > moment:
-                return str(int(moment // 60))
+        timed = one.get("length") == "time" and started and minutes
+        # Until a minute past the end, so that "Time is up" is shown once the time runs out.
+        if timed and int(started) + int(minutes) * 60 + 60 > moment:
+            return str(int(moment // 60))
     return ""
 
 

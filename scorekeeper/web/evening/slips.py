@@ -40,7 +40,8 @@ def type_size(slips: list[tuple[str, list[CardLine]]]) -> int:
     for size in range(LARGEST, SMALLEST, -1):
         per_line = max(1, int(width * OPPONENTS / (size * EM * 0.55)))
         longest = max(
-            2.6 + sum(max(1, math.ceil(sum(len(o) + 2 for o in line.opponents) / per_line)) for line in rounds)
+            2.6
+            + sum(max(1, math.ceil(sum(len(o) + 2 for o in line.opponents) / per_line)) for line in rounds)
             for _name, rounds in slips
         )
         if longest * size * 1.3 * EM <= height:
@@ -67,5 +68,7 @@ def slips(kind: str, token: str, number: int) -> ResponseReturnValue:
     limits.check("pdf")
     data = render.pdf(html)
     return Response(
-        data, mimetype="application/pdf", headers={"Content-Disposition": 'inline; filename="evening-slips.pdf"'}
+        data,
+        mimetype="application/pdf",
+        headers={"Content-Disposition": 'inline; filename="evening-slips.pdf"'},
     )

@@ -16,8 +16,8 @@ from scorekeeper.storage import evenings, groups, limits
 from scorekeeper.storage.group_names import fold
 from scorekeeper.web.common.lookup import group_or_404
 
-from .form import MAX_ROUNDS, EveningForm, NextRoundForm
 from . import card, screen, slips  # noqa: F401  (their views join the blueprint)
+from .form import MAX_ROUNDS, EveningForm, NextRoundForm
 from .loading import KINDS, Loaded, bp, group_names, load, met_before
 
 __all__ = ["bp"]

@@ -55,12 +55,17 @@ def test_the_big_screen_hears_304_until_a_deal_is_saved(client: FlaskClient) -> 
     part = text_of(moved.text)
     assert "Deal 1 of 28" in part and "find your seat" not in part and "Standings" in part
     assert '<progress max="28" value="1"' in moved.text and "<html" not in moved.text
-    assert client.get(evening + "/screen/live", headers={"If-None-Match": moved.headers["ETag"]}).status_code == 304
+    assert (
+        client.get(evening + "/screen/live", headers={"If-None-Match": moved.headers["ETag"]}).status_code
+        == 304
+    )
     # the page made now names the state the poll names
     assert etag_of(client.get(evening + "/screen").text) == moved.headers["ETag"]
 
 
-def test_a_running_timer_moves_the_etag_every_minute(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_running_timer_moves_the_etag_every_minute(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     _token, evening = evening_of(client, [], length="time", minutes="30")
     etag = etag_of(client.get(evening + "/screen").text)
     assert client.get(evening + "/screen/live", headers={"If-None-Match": etag}).status_code == 304
@@ -107,7 +112,9 @@ def test_the_slips_pdf_has_every_players_slip_on_one_page(client: FlaskClient) -
     assert f'href="{evening}/slips.pdf"' in client.get(evening).text
     response = client.get(evening + "/slips.pdf")
     assert response.status_code == 200 and response.mimetype == "application/pdf"
-    text = subprocess.run(["pdftotext", "-", "-"], input=response.data, capture_output=True, check=True).stdout
+    text = subprocess.run(
+        ["pdftotext", "-", "-"], input=response.data, capture_output=True, check=True
+    ).stdout
     shown = " ".join(text.decode().split())
     for name in everyone:
         assert name in shown
