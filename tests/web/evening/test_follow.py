@@ -122,3 +122,22 @@ def test_the_slips_pdf_has_every_players_slip_on_one_page(client: FlaskClient) -
     assert shown.count("Round Table Seat Opponents") == len(everyone) and "Rounds seated: 2 of 3." in shown
     info = subprocess.run(["pdfinfo", "-"], input=response.data, capture_output=True, check=True).stdout
     assert re.search(rb"Pages:\s+1\n", info)
+
+
+def test_forty_players_over_eight_rounds_still_fit_one_page(client: FlaskClient) -> None:
+    walk_ins = [f"Player {n:02d}" for n in range(1, 37)]
+    _token, evening = evening_of(client, walk_ins, rounds=8, sizes=["4"])
+    for _round in range(7):
+        client.post(evening + "/next", data={"present": REGULARS + walk_ins})
+    data = client.get(evening + "/slips.pdf").data
+    info = subprocess.run(["pdfinfo", "-"], input=data, capture_output=True, check=True).stdout
+    assert re.search(rb"Pages:\s+1\n", info)
+    text = subprocess.run(["pdftotext", "-", "-"], input=data, capture_output=True, check=True).stdout
+    assert all(name in text.decode() for name in REGULARS + walk_ins)
+
+
+def test_without_javascript_the_pages_refresh_themselves(client: FlaskClient) -> None:
+    _token, evening = evening_of(client, [])
+    for page in (client.get(evening + "/screen").text, client.get(evening + "/players/0").text):
+        assert '<noscript><meta http-equiv="refresh" content="30"></noscript>' in page
+        assert "<script>" not in page and "style=" not in page
