@@ -37,3 +37,21 @@
   schedule();
   document.addEventListener("visibilitychange", function () { if (!document.hidden) { delay = base; poll(); } });
 })();
+
+// The big screen stays on (Wake Lock, where the browser can): a laptop driving a projector would
+// otherwise dim and lock in the middle of a round, with nobody beside it. Not the guide cards.
+(function () {
+  "use strict";
+  if (!("wakeLock" in navigator) || !document.querySelector(".big-screen")) return;
+  var lock = null;
+  function keep() {
+    if (document.visibilityState !== "visible" || lock) return;
+    navigator.wakeLock.request("screen").then(function (taken) {
+      lock = taken;
+      lock.addEventListener("release", function () { lock = null; });
+    }).catch(function () { lock = null; }); // refused (battery saver, no permission)
+  }
+  // The browser lets the lock go when the page is hidden; take it again when it shows.
+  document.addEventListener("visibilitychange", keep);
+  keep();
+})();

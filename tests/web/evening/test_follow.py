@@ -10,6 +10,8 @@ import pytest
 from flask.testing import FlaskClient
 
 from scorekeeper.storage import groups
+from scorekeeper.web.evening.loading import RoundView, TableView
+from scorekeeper.web.evening.screen import seating, shown_round
 from tests.web.evening.test_evening import REGULARS, group_with_regulars, plan_form
 from tests.web.helpers import WORKED_DEAL_1, Links, enter, text_of
 
@@ -141,3 +143,34 @@ def test_without_javascript_the_pages_refresh_themselves(client: FlaskClient) ->
     for page in (client.get(evening + "/screen").text, client.get(evening + "/players/0").text):
         assert '<noscript><meta http-equiv="refresh" content="30"></noscript>' in page
         assert "<script>" not in page and "style=" not in page
+
+
+def _round(number: int, played: list[tuple[int, int]], sitting_out: tuple[str, ...] = ()) -> RoundView:
+    tables = [
+        TableView(
+            t,
+            "Barbu",
+            (f"A{number}{t}", f"B{number}{t}", f"C{number}{t}", f"D{number}{t}"),
+            None,
+            k,
+            n,
+            k == n,
+        )
+        for t, (k, n) in enumerate(played, start=1)
+    ]
+    return RoundView(number, tables, list(sitting_out))
+
+
+def test_the_screen_shows_the_round_in_play_then_the_next_rounds_seating() -> None:
+    first = _round(1, [(28, 28), (27, 28)])
+    second = _round(2, [(0, 28), (0, 28)], ("Zoe",))
+    # a round seated early waits until the one still played is over
+    assert shown_round([first, second]) is first
+    done = _round(1, [(28, 28), (28, 28)])
+    assert shown_round([done, second]) is second
+    places = seating(second)
+    assert [p.name for p in places][:2] == ["A21", "A22"] and places[-1].name == "Zoe"
+    assert (places[0].table, places[0].seat) == (1, 1) and places[-1].table is None
+    # every round over: the last, which the screen then says is over
+    assert shown_round([done]) is done and done.over
+    assert shown_round([]) is None
