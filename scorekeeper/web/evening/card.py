@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import abort, render_template, url_for
+from flask import abort, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from scorekeeper.storage import groups
+from scorekeeper.storage.group_names import fold
 from scorekeeper.web.common.lookup import group_or_404
 
 from .follow import current_etag, found_or_404, poll
@@ -39,13 +40,17 @@ def card_lines(loaded: Loaded, name: str) -> list[CardLine]:
 def _context(group: groups.StoredGroup, kind: str, number: int, player: int) -> dict[str, object]:
     loaded = load(group, number)
     names = loaded.names
-    # A player's number is their place in the evening's names, which a walk-in can shift: a card
-    # opened before stays the card of that number, and one past the end is no card.
+    # A player's number is their place in the evening's names, which a walk-in shifts: the links
+    # carry the name too, and the name wins, so that a card opened (or a link handed out) before
+    # a late arrival stays that player's card.
+    wanted = fold(request.args.get("name", ""))
+    player = next((i for i, n in enumerate(names) if wanted and fold(n) == wanted), player)
     if not 0 <= player < len(names):
         abort(404)
     name = names[player]
     lines = card_lines(loaded, name)
-    return {"group": group, "kind": kind, "row": loaded.row, "name": name, "lines": lines}
+    live = url_for("evening.card_live", kind=kind, token=group.token, number=number, player=player, name=name)
+    return {"group": group, "kind": kind, "row": loaded.row, "name": name, "lines": lines, "live_url": live}
 
 
 def _nothing(_row: object) -> str:
@@ -57,9 +62,7 @@ def card(kind: str, token: str, number: int, player: int) -> ResponseReturnValue
     """A player's guide card: round by round, where they sit and whom they play."""
     group = group_or_404(token, kind)
     etag = current_etag(kind, token, found_or_404(group, number), _nothing)
-    live = url_for("evening.card_live", kind=kind, token=token, number=number, player=player)
-    context = _context(group, kind, number, player)
-    return render_template("evening/card.html", etag=etag, live_url=live, **context)
+    return render_template("evening/card.html", etag=etag, **_context(group, kind, number, player))
 
 
 @bp.get(f"/{KINDS}/<token>/evenings/<int:number>/players/<int:player>/live")

@@ -81,15 +81,18 @@ def test_a_running_timer_moves_the_etag_every_minute(
 
 def test_the_guide_card_follows_the_next_round(client: FlaskClient) -> None:
     _token, evening = evening_of(client, ["Eve"], sizes=["4"])  # five at one table: one sits out
-    cards = re.findall(rf'href="({evening}/players/\d+)"><bdi>([^<]+)</bdi>', client.get(evening).text)
+    cards = re.findall(
+        rf'href="({evening}/players/\d+\?name=[^"]+)"><bdi>([^<]+)</bdi>', client.get(evening).text
+    )
     link = cards[0][0]
     page = client.get(link).text
-    assert f'data-live-url="{link}/live"' in page and "Earlier rounds" not in page
+    path, name = link.split("?")
+    assert f'data-live-url="{path}/live?{name}"' in page and "Earlier rounds" not in page
     etag = etag_of(page)
-    assert client.get(link + "/live", headers={"If-None-Match": etag}).status_code == 304
+    assert client.get(f"{path}/live?{name}", headers={"If-None-Match": etag}).status_code == 304
     client.post(evening + "/next", data={"present": [*REGULARS, "Eve"]})
     groups.STATES.clear()  # as STATE_TTL later
-    moved = client.get(link + "/live", headers={"If-None-Match": etag})
+    moved = client.get(f"{path}/live?{name}", headers={"If-None-Match": etag})
     assert moved.status_code == 200
     part = text_of(moved.text)
     # the round seated last at the top, the one before below
@@ -174,3 +177,26 @@ def test_the_screen_shows_the_round_in_play_then_the_next_rounds_seating() -> No
     # every round over: the last, which the screen then says is over
     assert shown_round([done]) is done and done.over
     assert shown_round([]) is None
+
+
+def test_a_card_stays_its_players_when_a_walk_in_shifts_the_numbers(client: FlaskClient) -> None:
+    _token, evening = evening_of(client, [], sizes=["4"])
+    cards = dict(
+        (name, link)
+        for link, name in re.findall(
+            rf'href="({evening}/players/\d+\?name=[^"]+)"><bdi>([^<]+)</bdi>', client.get(evening).text
+        )
+    )
+    link = cards["Diana"]
+    assert link == f"{evening}/players/3?name=Diana"
+    page = client.get(link).text
+    assert "<h1><bdi>Diana</bdi></h1>" in page
+    # Aaron arrives: alphabetically first, he is number 0 now, and Diana number 4
+    client.post(evening + "/next", data={"present": REGULARS, "walk_ins": "Aaron"})
+    groups.STATES.clear()  # as STATE_TTL later
+    live = re.search(r'data-live-url="([^"]+)"', page)
+    assert live
+    moved = client.get(live.group(1).replace("&amp;", "&"), headers={"If-None-Match": etag_of(page)})
+    assert moved.status_code == 200 and "<h1><bdi>Diana</bdi></h1>" in moved.text
+    assert "<h1><bdi>Diana</bdi></h1>" in client.get(link).text
+    assert "<h1><bdi>Cat</bdi></h1>" in client.get(f"{evening}/players/3").text  # by number alone
