@@ -3,14 +3,18 @@ round now at the top, following the evening live."""
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 
-from flask import abort, render_template, request, url_for
+import segno
+
+from flask import Response, abort, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from scorekeeper.storage import groups
 from scorekeeper.storage.group_names import fold
 from scorekeeper.web.common.lookup import group_or_404
+from scorekeeper.web.common.share import public_base
 
 from .follow import current_etag, found_or_404, poll
 from .loading import KINDS, Loaded, TableView, bp, load
@@ -63,6 +67,24 @@ def card(kind: str, token: str, number: int, player: int) -> ResponseReturnValue
     group = group_or_404(token, kind)
     etag = current_etag(kind, token, found_or_404(group, number), _nothing)
     return render_template("evening/card.html", etag=etag, **_context(group, kind, number, player))
+
+
+@bp.get(f"/{KINDS}/<token>/evenings/<int:number>/players/<int:player>/qr.svg")
+def card_qr(kind: str, token: str, number: int, player: int) -> ResponseReturnValue:
+    """The QR code of the player's card on the group's read-only link, to scan from the evening page."""
+    group = group_or_404(token, kind)
+    shown = _context(group, kind, number, player)
+    view = group.view_token
+    if view is None:
+        abort(404)
+    target = public_base() + url_for(
+        "evening.card", kind="gv", token=view, number=number, player=player, name=shown["name"]
+    )
+    out = io.BytesIO()
+    segno.make(target, error="m").save(out, kind="svg", scale=4, border=3, xmldecl=False, title=target)
+    response = Response(out.getvalue(), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "private, max-age=86400"
+    return response
 
 
 @bp.get(f"/{KINDS}/<token>/evenings/<int:number>/players/<int:player>/live")

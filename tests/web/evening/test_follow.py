@@ -82,7 +82,7 @@ def test_a_running_timer_moves_the_etag_every_minute(
 def test_the_guide_card_follows_the_next_round(client: FlaskClient) -> None:
     _token, evening = evening_of(client, ["Eve"], sizes=["4"])  # five at one table: one sits out
     cards = re.findall(
-        rf'href="({evening}/players/\d+\?name=[^"]+)"><bdi>([^<]+)</bdi>', client.get(evening).text
+        rf'href="([^"]*/players/\d+\?name=[^"]+)"><bdi>([^<]+)</bdi>', client.get(evening).text
     )
     link = cards[0][0]
     page = client.get(link).text
@@ -184,11 +184,12 @@ def test_a_card_stays_its_players_when_a_walk_in_shifts_the_numbers(client: Flas
     cards = dict(
         (name, link)
         for link, name in re.findall(
-            rf'href="({evening}/players/\d+\?name=[^"]+)"><bdi>([^<]+)</bdi>', client.get(evening).text
+            rf'href="([^"]*/players/\d+\?name=[^"]+)"><bdi>([^<]+)</bdi>', client.get(evening).text
         )
     )
     link = cards["Diana"]
-    assert link == f"{evening}/players/3?name=Diana"
+    # the read-only link's card: handing it out hands out no edit link
+    assert re.fullmatch(r"/gv/[A-Za-z0-9_-]+/evenings/\d+/players/3\?name=Diana", link)
     page = client.get(link).text
     assert "<h1><bdi>Diana</bdi></h1>" in page
     # Aaron arrives: alphabetically first, he is number 0 now, and Diana number 4
@@ -200,3 +201,17 @@ def test_a_card_stays_its_players_when_a_walk_in_shifts_the_numbers(client: Flas
     assert moved.status_code == 200 and "<h1><bdi>Diana</bdi></h1>" in moved.text
     assert "<h1><bdi>Diana</bdi></h1>" in client.get(link).text
     assert "<h1><bdi>Cat</bdi></h1>" in client.get(f"{evening}/players/3").text  # by number alone
+
+
+def test_each_card_has_a_qr_code_of_its_read_only_link(client: FlaskClient) -> None:
+    _token, evening = evening_of(client, [])
+    page = client.get(evening).text
+    qrs = re.findall(r'<img class="qr" src="([^"]*/players/\d+/qr\.svg\?name=[^"]+)"', page)
+    assert len(qrs) == len(REGULARS) and all(q.startswith("/gv/") for q in qrs)
+    assert 'alt="QR code of the guide card of Ann"' in page
+    svg = client.get(qrs[0].replace("&amp;", "&"))
+    assert svg.status_code == 200 and svg.mimetype == "image/svg+xml"
+    title = re.search(r"<title>([^<]+)</title>", svg.text)
+    assert title and re.fullmatch(
+        r"http://localhost/gv/[A-Za-z0-9_-]+/evenings/\d+/players/0\?name=Ann", title.group(1)
+    )
