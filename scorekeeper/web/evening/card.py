@@ -7,7 +7,6 @@ import io
 from dataclasses import dataclass
 
 import segno
-
 from flask import Response, abort, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 

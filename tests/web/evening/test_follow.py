@@ -81,9 +81,7 @@ def test_a_running_timer_moves_the_etag_every_minute(
 
 def test_the_guide_card_follows_the_next_round(client: FlaskClient) -> None:
     _token, evening = evening_of(client, ["Eve"], sizes=["4"])  # five at one table: one sits out
-    cards = re.findall(
-        rf'href="([^"]*/players/\d+\?name=[^"]+)"><bdi>([^<]+)</bdi>', client.get(evening).text
-    )
+    cards = re.findall(r'href="([^"]*/players/\d+\?name=[^"]+)"><bdi>([^<]+)</bdi>', client.get(evening).text)
     link = cards[0][0]
     page = client.get(link).text
     path, name = link.split("?")
@@ -184,7 +182,7 @@ def test_a_card_stays_its_players_when_a_walk_in_shifts_the_numbers(client: Flas
     cards = dict(
         (name, link)
         for link, name in re.findall(
-            rf'href="([^"]*/players/\d+\?name=[^"]+)"><bdi>([^<]+)</bdi>', client.get(evening).text
+            r'href="([^"]*/players/\d+\?name=[^"]+)"><bdi>([^<]+)</bdi>', client.get(evening).text
         )
     )
     link = cards["Diana"]

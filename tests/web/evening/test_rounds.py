@@ -24,7 +24,7 @@ def test_each_player_has_a_guide_card(client: FlaskClient) -> None:
     evening = client.post(f"/gr/{token}/evenings/new", data=data).headers["Location"]
     client.post(evening + "/next", data={"present": [*REGULARS, "Eve"]})
     shown = client.get(evening).text
-    cards = re.findall(rf'href="([^"]*/players/\d+\?name=[^"]+)"><bdi>([^<]+)</bdi>', shown)
+    cards = re.findall(r'href="([^"]*/players/\d+\?name=[^"]+)"><bdi>([^<]+)</bdi>', shown)
     assert [name for _link, name in cards] == sorted([*REGULARS, "Eve"])
     out = re.search(r"Sitting out: <bdi>([^<]+)</bdi>", shown)
     assert out
