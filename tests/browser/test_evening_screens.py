@@ -81,6 +81,11 @@ def test_the_big_screen_and_a_guide_card_follow_the_evening(
     axe_check(tv)
     fits(tv)
     screenshot(tv, f"evening-screen-seating-{lang}")
+    # the evening page, with its slips link and the cards' QR codes
+    organiser = contexts(PHONE, lang, live_server).new_page()
+    organiser.goto(live_server + where)
+    expect(organiser.locator(".cards img.qr")).to_have_count(11)
+    axe_check(organiser)
     # the card of a player at table 1, where deals are saved below
     seated = re.findall(r"<li><bdi>([^<]+)</bdi></li>", app.test_client().get(where).text)[0]
     player = sorted(REGULARS + WALK_INS, key=str.casefold).index(seated)
