@@ -86,6 +86,16 @@ def test_the_big_screen_and_a_guide_card_follow_the_evening(
     organiser.goto(live_server + where)
     expect(organiser.locator(".cards img.qr")).to_have_count(11)
     axe_check(organiser)
+    cards = organiser.locator("section[aria-labelledby=cards-title]")
+    # lazy images load as they come into view: load them all for the screenshot, and check they draw
+    drawn = organiser.evaluate(
+        "Promise.all([...document.querySelectorAll('.cards img')].map((i) => { i.loading = 'eager';"
+        " return i.decode().then(() => i.naturalWidth > 0, () => false); }))"
+    )
+    assert drawn and all(drawn)
+    cards.screenshot(
+        path=screenshot(organiser, f"evening-page-{lang}").with_name(f"evening-page-cards-{lang}.png")
+    )
     # the card of a player at table 1, where deals are saved below
     seated = re.findall(r"<li><bdi>([^<]+)</bdi></li>", app.test_client().get(where).text)[0]
     player = sorted(REGULARS + WALK_INS, key=str.casefold).index(seated)
