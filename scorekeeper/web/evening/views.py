@@ -4,8 +4,6 @@ big screen and the players' guide cards."""
 from __future__ import annotations
 
 import secrets
-import time
-from dataclasses import dataclass
 
 from flask import abort, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
@@ -18,8 +16,9 @@ from scorekeeper.storage import evenings, groups, limits
 from scorekeeper.storage.group_names import fold
 from scorekeeper.web.common.lookup import group_or_404
 
+from . import card, screen, slips  # noqa: F401  (their views join the blueprint)
 from .form import MAX_ROUNDS, EveningForm, NextRoundForm
-from .loading import KINDS, Loaded, TableView, bp, group_names, load, met_before
+from .loading import KINDS, Loaded, bp, group_names, load, met_before
 
 __all__ = ["bp"]
 
@@ -112,44 +111,3 @@ def next_round(token: str, number: int) -> ResponseReturnValue:
         abort(400)
     form.our_words()
     return _page(group, "gr", loaded, form), 422
-
-
-@bp.get(f"/{KINDS}/<token>/evenings/<int:number>/screen")
-def screen(kind: str, token: str, number: int) -> ResponseReturnValue:
-    """The big screen: every table's progress and the standings, large, refreshing itself."""
-    group = group_or_404(token, kind)
-    loaded = load(group, number)
-    last = loaded.rounds[-1] if loaded.rounds else None
-    ends = last.ends if last else None
-    # Whole minutes left, rounded up: the screen reloads itself, so the figure stays current.
-    left = None if ends is None else max(0, -(-(ends - int(time.time())) // 60))
-    return _evening("evening/screen.html", group, kind, loaded, minutes_left=left)
-
-
-@dataclass(frozen=True)
-class CardLine:
-    """One round of a player's guide card: the table, the seat, the game and the opponents."""
-
-    round: int
-    table: TableView | None
-    seat: int
-    opponents: tuple[str, ...]
-
-
-@bp.get(f"/{KINDS}/<token>/evenings/<int:number>/players/<int:player>")
-def card(kind: str, token: str, number: int, player: int) -> ResponseReturnValue:
-    """A player's guide card: round by round, where they sit and whom they play."""
-    group = group_or_404(token, kind)
-    loaded = load(group, number)
-    names = loaded.names
-    if not 0 <= player < len(names):
-        abort(404)
-    name, lines = names[player], []
-    for one in loaded.rounds:
-        table = next((t for t in one.tables if name in t.players), None)
-        seat = table.players.index(name) if table else -1
-        opponents = tuple(p for p in table.players if p != name) if table else ()
-        lines.append(CardLine(one.number, table, seat, opponents))
-    return render_template(
-        "evening/card.html", group=group, kind=kind, row=loaded.row, name=name, lines=lines
-    )

@@ -103,7 +103,7 @@ def test_the_evening_follows_the_tables_and_the_big_screen_refreshes(client: Fla
     assert '<table class="standings">' in shown
     screen = client.get(evening + "/screen")
     assert screen.status_code == 200
-    assert "js/evening-screen.js" in screen.text and 'data-refresh-seconds="15"' in screen.text
+    assert "js/evening-screen.js" in screen.text and 'data-live-url="' in screen.text
     assert "Deal 1 of 28" in text_of(screen.text)
     # Tonight's awards, from the deals played, on the evening's page and the big screen alike.
     for page in (shown, screen.text):

@@ -1,0 +1,96 @@
+"""A player's guide card, on their phone: round by round, their table, seat and opponents, the
+round now at the top, following the evening live."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+import segno
+from flask import Response, abort, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+
+from scorekeeper.storage import groups
+from scorekeeper.storage.group_names import fold
+from scorekeeper.web.common.lookup import group_or_404
+from scorekeeper.web.common.share import public_base
+
+from .follow import current_etag, found_or_404, poll
+from .loading import KINDS, Loaded, TableView, bp, load
+
+
+@dataclass(frozen=True)
+class CardLine:
+    """One round of a player's guide card: the table, the seat, the game and the opponents."""
+
+    round: int
+    table: TableView | None
+    seat: int
+    opponents: tuple[str, ...]
+
+
+def card_lines(loaded: Loaded, name: str) -> list[CardLine]:
+    """Where `name` sits in each round seated so far (no table: they sit it out)."""
+    lines = []
+    for one in loaded.rounds:
+        table = next((t for t in one.tables if name in t.players), None)
+        seat = table.players.index(name) if table else -1
+        opponents = tuple(p for p in table.players if p != name) if table else ()
+        lines.append(CardLine(one.number, table, seat, opponents))
+    return lines
+
+
+def _context(group: groups.StoredGroup, kind: str, number: int, player: int) -> dict[str, object]:
+    loaded = load(group, number)
+    names = loaded.names
+    # A player's number is their place in the evening's names, which a walk-in shifts: the links
+    # carry the name too, and the name wins, so that a card opened (or a link handed out) before
+    # a late arrival stays that player's card.
+    wanted = fold(request.args.get("name", ""))
+    player = next((i for i, n in enumerate(names) if wanted and fold(n) == wanted), player)
+    if not 0 <= player < len(names):
+        abort(404)
+    name = names[player]
+    lines = card_lines(loaded, name)
+    live = url_for("evening.card_live", kind=kind, token=group.token, number=number, player=player, name=name)
+    return {"group": group, "kind": kind, "row": loaded.row, "name": name, "lines": lines, "live_url": live}
+
+
+def _nothing(_row: object) -> str:
+    return ""
+
+
+@bp.get(f"/{KINDS}/<token>/evenings/<int:number>/players/<int:player>")
+def card(kind: str, token: str, number: int, player: int) -> ResponseReturnValue:
+    """A player's guide card: round by round, where they sit and whom they play."""
+    group = group_or_404(token, kind)
+    etag = current_etag(kind, token, found_or_404(group, number), _nothing)
+    return render_template("evening/card.html", etag=etag, **_context(group, kind, number, player))
+
+
+@bp.get(f"/{KINDS}/<token>/evenings/<int:number>/players/<int:player>/qr.svg")
+def card_qr(kind: str, token: str, number: int, player: int) -> ResponseReturnValue:
+    """The QR code of the player's card on the group's read-only link, to scan from the evening page."""
+    group = group_or_404(token, kind)
+    shown = _context(group, kind, number, player)
+    view = group.view_token
+    if view is None:
+        abort(404)
+    target = public_base() + url_for(
+        "evening.card", kind="gv", token=view, number=number, player=player, name=shown["name"]
+    )
+    out = io.BytesIO()
+    segno.make(target, error="m").save(out, kind="svg", scale=4, border=3, xmldecl=False, title=target)
+    response = Response(out.getvalue(), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "private, max-age=86400"
+    return response
+
+
+@bp.get(f"/{KINDS}/<token>/evenings/<int:number>/players/<int:player>/live")
+def card_live(kind: str, token: str, number: int, player: int) -> ResponseReturnValue:
+    """The guide card's rounds, or 304 when the phone already shows them."""
+
+    def make(group: groups.StoredGroup) -> str:
+        return render_template("evening/_card.html", **_context(group, kind, number, player))
+
+    return poll(kind, token, number, _nothing, make)
