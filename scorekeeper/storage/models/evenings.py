@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import DateTime, ForeignKey, Integer, String
+from sqlalchemy import DateTime, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .base import Base, now
@@ -16,6 +16,7 @@ class AdjustmentRow(Base):
     a penalty, or a score for a deal not played. The table's own score is kept as it is."""
 
     __tablename__ = "adjustments"
+    __table_args__ = (UniqueConstraint("evening_id", "submission"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     evening_id: Mapped[int] = mapped_column(ForeignKey("evenings.id", ondelete="CASCADE"), index=True)
@@ -23,6 +24,8 @@ class AdjustmentRow(Base):
     player: Mapped[str] = mapped_column(String(40))
     points: Mapped[int] = mapped_column(Integer)
     reason: Mapped[str] = mapped_column(String(200))
+    submission: Mapped[str | None] = mapped_column(String(64))
+    """The form's one-time id: a double tap adds one adjustment, not two."""
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 

@@ -8,7 +8,7 @@ from flask.typing import ResponseReturnValue
 from scorekeeper.present.sheet_view import sheet_view
 from scorekeeper.scoring import Contract, Doubling, Game, GameError, doubling_order, targets
 from scorekeeper.scoring.doubles import only_declarer_doubled
-from scorekeeper.storage import store
+from scorekeeper.storage import organiser, store
 from scorekeeper.storage.store import StoredGame
 from scorekeeper.web.changes import Change, write
 from scorekeeper.web.common.forms import DealForm
@@ -107,7 +107,7 @@ def _entry(
     game = stored.game
     turn = game.turn(index)
     errors: Errors = {}
-    changed = False
+    changed = locked = False
     switching = "choose" in request.form
     if form is not None and contract is not None and not switching and form.validate_on_submit():
         # A new deal opens the sheet at it (the page shows the top, where the next contracts
@@ -129,6 +129,8 @@ def _entry(
             errors = invalid.errors
         except GameError as error:
             errors = problems_by_section(error, index + 1, contract)
+        except organiser.Locked:
+            locked = True
         else:
             if done is not None:
                 return redirect(done, 303)
@@ -147,7 +149,7 @@ def _entry(
             index = len(game.deals)
             turn = game.turn(index)
             allowed = turn.contracts_left
-    status = 409 if changed else (422 if errors else 200)
+    status = 409 if changed else (423 if locked else (422 if errors else 200))
     return (
         render_template(
             "deals/form.html",
@@ -161,6 +163,7 @@ def _entry(
             kind=kind,
             errors=errors,
             changed=changed,
+            locked=locked,
             saved=saved,
             view=sheet_view(stored.game) if changed else None,
             order=doubling_order(turn.roles.declarer, len(game.players)),

@@ -14,6 +14,7 @@ from scorekeeper.util.memo import Memo
 from scorekeeper.web.common.assets import compressed_once
 from scorekeeper.web.common.forms import new_submission_id
 from scorekeeper.web.common.live import page_etag
+from scorekeeper.web.common import organiser
 from scorekeeper.web.common.lookup import group_or_404, keep_first
 from scorekeeper.web.common.security import mark_private
 from scorekeeper.web.common.share import public_base
@@ -50,6 +51,8 @@ def page(kind: str, token: str) -> ResponseReturnValue:
     """Show the group: tonight's tables, leaderboards over the chosen dates, players, games."""
     stored = group_or_404(token, kind)
     _remember(f"{kind}/{token}")
+    if stored.editable:
+        organiser.remember(token)  # this phone is the organiser's: its evenings' locked tables take its changes
     return render_page(stored)
 
 

@@ -32,7 +32,9 @@ def upgrade() -> None:
         sa.Column("player", sa.String(40), nullable=False),
         sa.Column("points", sa.Integer(), nullable=False),
         sa.Column("reason", sa.String(200), nullable=False),
+        sa.Column("submission", sa.String(64)),
         sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+        sa.UniqueConstraint("evening_id", "submission"),
     )
     op.create_index("ix_adjustments_evening_id", "adjustments", ["evening_id"])
     op.create_table(
