@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from datetime import datetime
 from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
@@ -61,7 +61,7 @@ def locks(game_ids: Sequence[int]) -> dict[int, datetime]:
     query = select(GameRow.id, GameRow.locked_at).where(
         GameRow.id.in_(game_ids), GameRow.locked_at.is_not(None)
     )
-    return {game_id: at for game_id, at in db.session().execute(query)}
+    return {game_id: at for game_id, at in db.session().execute(query) if at is not None}
 
 
 def adjust(
@@ -73,7 +73,12 @@ def adjust(
     once = submission if submission and well_formed(submission) else None
     s.add(
         AdjustmentRow(
-            evening_id=evening.id, game_id=game_id, player=player, points=points, reason=reason, submission=once
+            evening_id=evening.id,
+            game_id=game_id,
+            player=player,
+            points=points,
+            reason=reason,
+            submission=once,
         )
     )
     try:
@@ -137,7 +142,8 @@ def after_finish(totals: Mapping[int, int]) -> dict[int, list[ChangeRow]]:
             (
                 i
                 for i, c in enumerate(changes)
-                if c.kind in FINISHING and c.position is not None
+                if c.kind in FINISHING
+                and c.position is not None
                 and c.position + FINISHING[c.kind] == totals[game_id]
             ),
             None,

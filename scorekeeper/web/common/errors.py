@@ -53,5 +53,8 @@ def http_error(error: HTTPException) -> Response:
 def locked(_error: Locked) -> Response:
     """A change refused because the club evening's organiser locked the table (the deal form says
     so itself, keeping the entry; undo and the stake come here)."""
-    message = _("The organiser of the club evening locked this finished table: only the organiser can change it now. Nothing was changed.")
+    message = _(
+        "The organiser of the club evening locked this finished table: only the organiser can change"
+        " it now. Nothing was changed."
+    )
     return Response(render_template("errors/error.html", code=423, message=message), 423)

@@ -4,7 +4,7 @@ table's lock and an adjustment taken back (those two are a button each)."""
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import HiddenField, IntegerField, SelectChoice, SelectField, StringField
+from wtforms import HiddenField, SelectChoice, SelectField, StringField
 from wtforms.validators import ValidationError
 
 from scorekeeper.present.i18n import gettext as _
@@ -53,7 +53,11 @@ class AdjustmentForm(FlaskForm):
         # int() reads Persian and Arabic-Indic digits too, as a phone's keyboard may type them.
         if not text.lstrip("-").isdecimal() or not 0 < abs(int(text)) <= POINTS_LIMIT:
             raise ValidationError(
-                _("Points are a whole number from %(low)s to %(high)s, not 0.", low=-POINTS_LIMIT, high=POINTS_LIMIT)
+                _(
+                    "Points are a whole number from %(low)s to %(high)s, not 0.",
+                    low=-POINTS_LIMIT,
+                    high=POINTS_LIMIT,
+                )
             )
 
     def validate_reason(self, field: StringField) -> None:

@@ -11,10 +11,10 @@ from scorekeeper.present.i18n import locale, persian_digits
 from scorekeeper.storage import evenings, groups, store
 from scorekeeper.storage.store import StoredGame
 from scorekeeper.util.memo import Memo
+from scorekeeper.web.common import organiser
 from scorekeeper.web.common.assets import compressed_once
 from scorekeeper.web.common.forms import new_submission_id
 from scorekeeper.web.common.live import page_etag
-from scorekeeper.web.common import organiser
 from scorekeeper.web.common.lookup import group_or_404, keep_first
 from scorekeeper.web.common.security import mark_private
 from scorekeeper.web.common.share import public_base
@@ -52,7 +52,9 @@ def page(kind: str, token: str) -> ResponseReturnValue:
     stored = group_or_404(token, kind)
     _remember(f"{kind}/{token}")
     if stored.editable:
-        organiser.remember(token)  # this phone is the organiser's: its evenings' locked tables take its changes
+        organiser.remember(
+            token
+        )  # this phone is the organiser's: its evenings' locked tables take its changes
     return render_page(stored)
 
 

@@ -75,7 +75,9 @@ def correct(phone: FlaskClient, game: str) -> int:
     return phone.post(f"{game}/deal/2/edit", data={**CORRECTED, "version": form_version(form)}).status_code
 
 
-def test_a_locked_table_refuses_the_tables_link_and_takes_the_organisers(app: Flask, client: FlaskClient) -> None:
+def test_a_locked_table_refuses_the_tables_link_and_takes_the_organisers(
+    app: Flask, client: FlaskClient
+) -> None:
     evening, _view, game, _token = finished_evening(app, client)
     phone = app.test_client()  # the table's phone: it has only the game's own link
     shown = client.get(evening).text
@@ -121,7 +123,7 @@ def test_the_change_log_lists_what_changed_after_the_finish(app: Flask, client: 
 
 
 def test_an_adjustment_changes_the_standings_beside_the_original(app: Flask, client: FlaskClient) -> None:
-    evening, _view, game, _token = finished_evening(app, client)
+    evening, _view, _game, _token = finished_evening(app, client)
     shown = client.get(evening).text
     first = re.findall(r"<tr><td>1</td><td><bdi>([^<]+)</bdi></td><td>([0-9.]+)", shown)
     last = re.findall(r"<tr><td>4</td><td><bdi>([^<]+)</bdi></td><td>([0-9.]+)", shown)
@@ -131,17 +133,28 @@ def test_an_adjustment_changes_the_standings_beside_the_original(app: Flask, cli
     bottom = last[0][0]
     # a mistake is said by its field and nothing is kept
     refused = client.post(
-        evening + "/adjustments", data={"table": table.group(1), "player": bottom, "points": "0", "reason": ""}
+        evening + "/adjustments",
+        data={"table": table.group(1), "player": bottom, "points": "0", "reason": ""},
     )
     assert refused.status_code == 422
     assert "Points are a whole number" in refused.text and "Give a reason" in refused.text
     assert count_rows(app, AdjustmentRow) == 0
-    sent = {"table": table.group(1), "player": bottom, "points": "5000", "reason": "Deal not played", "submission": "a1b2c3d4e5f6a7b8"}
+    sent = {
+        "table": table.group(1),
+        "player": bottom,
+        "points": "5000",
+        "reason": "Deal not played",
+        "submission": "a1b2c3d4e5f6a7b8",
+    }
     assert client.post(evening + "/adjustments", data=sent).status_code == 303
     assert client.post(evening + "/adjustments", data=sent).status_code == 303  # a double tap: kept once
     assert count_rows(app, AdjustmentRow) == 1
     shown = client.get(evening).text
-    assert re.search(rf"<tr><td>1</td><td><bdi>{bottom}</bdi></td><td>10.0 <span class=\"original\">\(0.0 before the adjustments\)", shown)
+    assert re.search(
+        rf"<tr><td>1</td><td><bdi>{bottom}</bdi></td><td>10.0 "
+        r'<span class="original">\(0.0 before the adjustments\)',
+        shown,
+    )
     assert "Deal not played" in text_of(shown)
     # taken back, the standings are as the table scored them
     remove = re.search(r'action="([^"]+/adjustments/\d+/remove)"', shown)
@@ -166,9 +179,13 @@ def test_approved_standings_turn_provisional_again_after_a_change(app: Flask, cl
     assert "Standings · provisional" in text_of(client.get(evening + "/screen").text)
     # an approval of what the page showed before the change is not taken
     moved = client.post(evening + "/approve", data={"fingerprint": fingerprint.group(1)})
-    assert moved.status_code == 409 and "The standings changed since this page was shown" in text_of(moved.text)
+    assert moved.status_code == 409 and "The standings changed since this page was shown" in text_of(
+        moved.text
+    )
     again = re.search(r'name="fingerprint" value="([0-9a-f]+)"', shown)
-    assert again and client.post(evening + "/approve", data={"fingerprint": again.group(1)}).status_code == 303
+    assert (
+        again and client.post(evening + "/approve", data={"fingerprint": again.group(1)}).status_code == 303
+    )
     assert "approved by the organiser" in text_of(client.get(evening).text)
     # an adjustment makes them provisional again
     table = re.search(r'<option value="(\d+)"', shown.split('id="adjustments-title"')[1])
@@ -179,7 +196,7 @@ def test_approved_standings_turn_provisional_again_after_a_change(app: Flask, cl
 
 
 def test_the_read_only_link_sees_no_organiser_controls(app: Flask, client: FlaskClient) -> None:
-    evening, view_evening, _game, token = finished_evening(app, client)
+    evening, view_evening, _game, _token = finished_evening(app, client)
     viewed = client.get(view_evening)
     assert viewed.status_code == 200
     for word in ("Lock this table", "Approve the standings", "Adjustments", "Changed after it finished"):
@@ -188,4 +205,7 @@ def test_the_read_only_link_sees_no_organiser_controls(app: Flask, client: Flask
     # and the organiser's addresses answer only the group's edit link
     view_token = view_evening.split("/")[2]
     number = evening.rsplit("/", 1)[1]
-    assert client.post(f"/gr/{view_token}/evenings/{number}/approve", data={"fingerprint": "x"}).status_code == 404
+    assert (
+        client.post(f"/gr/{view_token}/evenings/{number}/approve", data={"fingerprint": "x"}).status_code
+        == 404
+    )
