@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.scoring import dump, load
-from scorekeeper.storage import store
+from scorekeeper.storage import groups, store
 from scorekeeper.storage.models import AdjustmentRow, ChangeRow
 from tests.builders import full_game
 from tests.web.evening.test_evening import REGULARS, group_with_regulars, plan_form
@@ -209,3 +209,50 @@ def test_the_read_only_link_sees_no_organiser_controls(app: Flask, client: Flask
         client.post(f"/gr/{view_token}/evenings/{number}/approve", data={"fingerprint": "x"}).status_code
         == 404
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "direction", "words"),
+    [
+        ("en", "ltr", ["Lock this table", "Adjustments", "This table is locked"]),
+        ("fa", "rtl", ["قفل کردن این میز", "تعدیل‌ها", "این میز قفل است"]),
+        ("hr", "ltr", ["Zaključaj ovaj stol", "Prilagodbe", "Ovaj stol je zaključan"]),
+        ("fr", "ltr", ["Verrouiller cette table", "Ajustements", "Cette table est verrouillée"]),
+    ],
+)
+def test_the_organisers_word_in_four_languages(
+    app: Flask, client: FlaskClient, lang: str, direction: str, words: list[str]
+) -> None:
+    evening, _view, game, _token = finished_evening(app, client)
+    client.set_cookie("lang", lang)
+    shown = client.get(evening).text
+    assert f'dir="{direction}"' in shown and words[0] in shown and words[1] in shown
+    lock = re.search(r'action="([^"]+/lock)"', shown)
+    assert lock and client.post(lock.group(1), data={"lock": "1"}).status_code == 303
+    phone = app.test_client()
+    phone.set_cookie("lang", lang)
+    form = phone.get(f"{game}/deal/2/edit").text
+    refused = phone.post(f"{game}/deal/2/edit", data={**CORRECTED, "version": form_version(form)})
+    assert refused.status_code == 423 and f'dir="{direction}"' in refused.text and words[2] in refused.text
+
+
+def test_the_organisers_buttons_need_the_pages_csrf_token(csrf_app: Flask) -> None:
+    with csrf_app.app_context():
+        token = groups.create("Club").edit_token
+    client = csrf_app.test_client()
+    csrf = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
+    found = csrf.search(client.get(f"/gr/{token}/evenings/new").text)
+    assert found
+    data = {**plan_form([], ["Ann", "Beth", "Cat"], rounds=1), "csrf_token": found.group(1)}
+    evening = client.post(f"/gr/{token}/evenings/new", data=data).headers["Location"]
+    shown = client.get(evening).text
+    fingerprint = re.search(r'name="fingerprint" value="([0-9a-f]+)"', shown)
+    assert fingerprint
+    assert client.post(evening + "/approve", data={"fingerprint": fingerprint.group(1)}).status_code == 400
+    sent = {"player": "Ann", "points": "3", "reason": "Late"}
+    assert client.post(evening + "/adjustments", data=sent).status_code == 400
+    assert count_rows(csrf_app, AdjustmentRow) == 0
+    found = csrf.search(shown)
+    assert found
+    sent = {"fingerprint": fingerprint.group(1), "csrf_token": found.group(1)}
+    assert client.post(evening + "/approve", data=sent).status_code == 303
