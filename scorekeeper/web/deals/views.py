@@ -13,6 +13,7 @@ from scorekeeper.storage.store import StoredGame
 from scorekeeper.web.changes import Change, write
 from scorekeeper.web.common.forms import DealForm
 from scorekeeper.web.common.lookup import game_or_404
+from scorekeeper.web.common.organiser import as_organiser
 
 from .form import entry_detail, fill_form, form_class
 from .reading import Errors, Invalid, problems_by_section, read_deal, refusals
@@ -150,6 +151,8 @@ def _entry(
             turn = game.turn(index)
             allowed = turn.contracts_left
     status = 409 if changed else (423 if locked else (422 if errors else 200))
+    # A locked table says so before anything is typed (only then is the organiser's link looked for).
+    warned = not locked and stored.row.locked_at is not None and not as_organiser(stored).organiser
     return (
         render_template(
             "deals/form.html",
@@ -164,6 +167,7 @@ def _entry(
             errors=errors,
             changed=changed,
             locked=locked,
+            warned=warned,
             saved=saved,
             view=sheet_view(stored.game) if changed else None,
             order=doubling_order(turn.roles.declarer, len(game.players)),

@@ -87,6 +87,9 @@ def test_a_locked_table_refuses_the_tables_link_and_takes_the_organisers(
     shown = client.get(evening).text
     assert "Locked: only the organiser changes this table." in shown and "Unlock this table" in shown
     changes = count_rows(app, ChangeRow)
+    warned = text_of(phone.get(f"{game}/deal/2/edit").text)
+    assert "This table is locked" in warned and "Nothing was saved" not in warned
+    assert "This table is locked" not in client.get(f"{game}/deal/2/edit").text  # the organiser's phone
     refused = phone.post(
         f"{game}/deal/2/edit",
         data={**CORRECTED, "version": form_version(phone.get(f"{game}/deal/2/edit").text)},
@@ -100,6 +103,7 @@ def test_a_locked_table_refuses_the_tables_link_and_takes_the_organisers(
     # the organiser (who opened the group's edit link on this phone) corrects it
     assert correct(client, game) == 303
     assert count_rows(app, ChangeRow) == changes + 1
+    assert "by the organiser" in text_of(phone.get(f"{game}/history").text)
     # unlocked, the table's phone may change it again
     assert client.post(lock.group(1), data={"lock": "0"}).status_code == 303
     assert correct(phone, game) in (303, 200)
