@@ -62,7 +62,7 @@ def _next_form(loaded: Loaded) -> NextRoundForm | None:
 
 def _evening(template: str, group: groups.StoredGroup, kind: str, loaded: Loaded, **more: object) -> str:
     """An evening's page or big screen: its rounds, standings and awards as they stand."""
-    said = word(group, loaded)
+    said = word(group, loaded, detail=template == "evening/page.html")
     return render_template(
         template,
         group=group,

@@ -84,9 +84,9 @@ def adjusted_results(loaded: Loaded, adjustments: list[AdjustmentRow]) -> list[T
     return results
 
 
-def word(group: groups.StoredGroup, loaded: Loaded) -> Word:
-    """The standings as the organiser's word leaves them, and (edit link) the tables' locks and late
-    changes."""
+def word(group: groups.StoredGroup, loaded: Loaded, detail: bool = False) -> Word:
+    """The standings as the organiser's word leaves them, and with `detail` (the evening's page on
+    the group's edit link) the tables' locks and late changes."""
     row = loaded.row
     adjustments = organiser.adjustments(row)
     shown = standings(adjusted_results(loaded, adjustments))
@@ -100,11 +100,14 @@ def word(group: groups.StoredGroup, loaded: Loaded) -> Word:
     provisional = approval is None or approval.fingerprint != fingerprint
     approved_at = None if approval is None else approval.at
     made = Word(shown, original, listed, provisional, approved_at, fingerprint)
-    if not group.editable:
+    if not (detail and group.editable):
         return made
-    totals = {t.game_id: t.total for _r, t in tables(loaded)}
+    # A game is made at version 0 and each deal entered is a version: one that finished and was
+    # changed after has a version above its number of deals. Only those have their history read.
+    versions = {t.game_id: int(loaded.tonight[t.game_id].row.stamp.split(".")[0]) for _r, t in tables(loaded)}
+    totals = {t.game_id: t.total for _r, t in tables(loaded) if versions[t.game_id] > t.total}
     late = {
         game_id: [_late(c, loaded.tonight[game_id].game.rules) for c in changes]
         for game_id, changes in organiser.after_finish(totals).items()
     }
-    return replace(made, late=late, locks=organiser.locks(list(totals)))
+    return replace(made, late=late, locks=organiser.locks(list(versions)))
