@@ -100,6 +100,9 @@ def test_a_locked_table_refuses_the_tables_link_and_takes_the_organisers(
     # undo from the table's phone is refused too, with a page that says why (no 500)
     undo = phone.post(f"{game}/undo", data={"version": form_version(phone.get(game).text)})
     assert undo.status_code == 423 and "locked this finished table" in text_of(undo.text)
+    stake = {"stake": "0.10", "currency": "EUR", "version": form_version(phone.get(f"{game}/summary").text)}
+    assert phone.post(f"{game}/summary", data=stake).status_code == 423
+    assert count_rows(app, ChangeRow) == changes
     # the organiser (who opened the group's edit link on this phone) corrects it
     assert correct(client, game) == 303
     assert count_rows(app, ChangeRow) == changes + 1
