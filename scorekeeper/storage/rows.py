@@ -30,6 +30,9 @@ class StoredGame:
     editable: bool
     token: str
     """The token of the link the game was found by: the database keeps only its hash."""
+    organiser: bool = False
+    """The change is the organiser's (the group's edit link opened on this phone): a table its
+    club evening locked takes it, and the history says who made it."""
 
     @property
     def version(self) -> int:

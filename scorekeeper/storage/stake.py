@@ -32,7 +32,8 @@ def save(
     try:
         if limit is not None:
             limits.counted(s, limit)
-        epoch = bump(s, stored.row, version, settle=stake if stake is not None else null())
+        settle = stake if stake is not None else null()
+        epoch = bump(s, stored.row, version, unlocked=stored.organiser, settle=settle)
         change = {"kind": "stake", "position": None, "before": before, "after": stake}
         record(s, stored, version + 1, change, submission)
         s.commit()

@@ -171,7 +171,7 @@ def save(
     try:
         if limit is not None:
             limits.counted(s, limit)
-        epoch = bump(s, row, version)
+        epoch = bump(s, row, version, unlocked=stored.organiser)
         # Only the deal concerned is written, by its position: the other rows are not read.
         if after is None:
             s.execute(delete(DealRow).where(*where))

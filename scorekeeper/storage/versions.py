@@ -24,14 +24,16 @@ from .submissions import sealed_location
 FOLDED: Memo[tuple[str, str], Game] = Memo(512)
 
 
-def bump(s: Session, row: GameRow, version: int, **values: Any) -> int:
+def bump(s: Session, row: GameRow, version: int, unlocked: bool = False, **values: Any) -> int:
     """Move the game from `version` (and the epoch it was loaded with) to the next, setting
-    `values` too; Conflict if another save came first. The new epoch."""
+    `values` too; Conflict if another save came first, or if the table is locked and the change is
+    not `unlocked` (the organiser's). The new epoch."""
     epoch = new_epoch()
+    made_on = [GameRow.id == row.id, GameRow.version == version, GameRow.epoch == row.epoch]
+    if not unlocked:  # the lock is read in the save's own statement: no query more per save
+        made_on.append(GameRow.locked_at.is_(None))
     bumped = s.execute(
-        update(GameRow)
-        .where(GameRow.id == row.id, GameRow.version == version, GameRow.epoch == row.epoch)
-        .values(version=version + 1, epoch=epoch, updated_at=now(), **values)
+        update(GameRow).where(*made_on).values(version=version + 1, epoch=epoch, updated_at=now(), **values)
     )
     if bumped.rowcount != 1:  # type: ignore[attr-defined]
         raise Conflict
@@ -44,7 +46,8 @@ def record(
     """Keep the change made as `version` and, if well formed, the form's one-time id with the page
     a repeat of it is sent to."""
     row = stored.row
-    s.execute(insert(ChangeRow).values(game_id=row.id, version=version, at=now(), **change))
+    by = "organiser" if stored.organiser else None
+    s.execute(insert(ChangeRow).values(game_id=row.id, version=version, at=now(), made_by=by, **change))
     if submission is not None and well_formed(submission[0]):
         location = sealed_location(stored, submission[1])
         once = {"id": submission[0], "version": version, "location": location, "at": now()}

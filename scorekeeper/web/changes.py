@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from scorekeeper.scoring import Game
-from scorekeeper.storage import stake, store
+from scorekeeper.storage import organiser, stake, store
 from scorekeeper.storage.store import StoredGame
+from scorekeeper.web.common.organiser import as_organiser
 from scorekeeper.web.printing.prerender import prerender_sheet
 
 
@@ -100,13 +101,18 @@ class NextGame:
 def write(stored: StoredGame, shown: str | None, submission: str | None, change: Writing) -> str | None:
     """Store `change`, made on the state `shown`, under the one-time id `submission`; where to send
     the player (303): where the change leads once stored, or where a repeat's first sending went.
-    None: the game changed on another phone meanwhile, and nothing was stored."""
+    None: the game changed on another phone meanwhile, and nothing was stored. `organiser.Locked`:
+    the table is locked and this phone is not its organiser's, and nothing was stored."""
     if shown != stored.stamp:
         return store.answered(stored, submission)
+    stored = as_organiser(stored)
     try:
         saved = change.save(stored, submission or "")
     except store.Conflict:
-        return store.answered(stored, submission)
+        answered = store.answered(stored, submission)
+        if answered is None and not stored.organiser and organiser.locked(stored.row):
+            raise organiser.Locked from None
+        return answered
     if saved.version is not None:
         prerender_sheet(stored, saved.version)
     return saved.location

@@ -51,6 +51,9 @@ class GameRow(Base):
         ForeignKey("groups.id", ondelete="SET NULL"), index=True, default=None
     )
     """The group the game was started in, if any; the game outlives its group."""
+    locked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    """When the organiser of its club evening locked the finished table: from then only the
+    organiser changes it (the version's UPDATE asks for no lock, see `versions.bump`)."""
     deals: Mapped[list[DealRow]] = relationship(
         back_populates="game", order_by="DealRow.position", cascade="all, delete-orphan"
     )
@@ -93,6 +96,9 @@ class ChangeRow(Base):
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    made_by: Mapped[str | None] = mapped_column(String(10), default=None)
+    """"organiser" when the group's organiser made it (the group's edit link opened on that
+    phone); None: the game's own edit link."""
 
 
 class SubmissionRow(Base):

@@ -8,6 +8,7 @@ from werkzeug.exceptions import HTTPException
 
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.i18n import ngettext
+from scorekeeper.storage.organiser import Locked
 
 bp = Blueprint("errors", __name__)
 
@@ -46,3 +47,14 @@ def http_error(error: HTTPException) -> Response:
         # page's links cannot be made, so the answer is plain text.
         return Response(f"{code}: {message}\n", code, headers, mimetype="text/plain")
     return Response(render_template("errors/error.html", code=code, message=message), code, headers)
+
+
+@bp.app_errorhandler(Locked)
+def locked(_error: Locked) -> Response:
+    """A change refused because the club evening's organiser locked the table (the deal form says
+    so itself, keeping the entry; undo and the stake come here)."""
+    message = _(
+        "The organiser of the club evening locked this finished table: only the organiser can change"
+        " it now. Nothing was changed."
+    )
+    return Response(render_template("errors/error.html", code=423, message=message), 423)

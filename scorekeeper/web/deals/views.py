@@ -8,11 +8,12 @@ from flask.typing import ResponseReturnValue
 from scorekeeper.present.sheet_view import sheet_view
 from scorekeeper.scoring import Contract, Doubling, Game, GameError, doubling_order, targets
 from scorekeeper.scoring.doubles import only_declarer_doubled
-from scorekeeper.storage import store
+from scorekeeper.storage import organiser, store
 from scorekeeper.storage.store import StoredGame
 from scorekeeper.web.changes import Change, write
 from scorekeeper.web.common.forms import DealForm
 from scorekeeper.web.common.lookup import game_or_404
+from scorekeeper.web.common.organiser import as_organiser
 
 from .form import entry_detail, fill_form, form_class
 from .problems import erring, keep_what_matters, put_problems, refused
@@ -109,7 +110,7 @@ def _entry(
 ) -> ResponseReturnValue:
     game = stored.game
     turn = game.turn(index)
-    changed = False
+    changed = locked = False
     switching = "choose" in request.form
     if form is not None and contract is not None and not switching and form.validate_on_submit():
         # A new deal opens the sheet at it (the page shows the top, where the next contracts
@@ -131,6 +132,8 @@ def _entry(
             pass  # the reader said on each field what is missing
         except GameError as error:
             put_problems(form, error, index + 1)
+        except organiser.Locked:
+            locked = True
         else:
             if done is not None:
                 return redirect(done, 303)
@@ -149,7 +152,9 @@ def _entry(
             index = len(game.deals)
             turn = game.turn(index)
             allowed = turn.contracts_left
-    status = 409 if changed else (422 if refused(form) else 200)
+    status = 409 if changed else (423 if locked else (422 if refused(form) else 200))
+    # A locked table says so before anything is typed (only then is the organiser's link looked for).
+    warned = not locked and stored.row.locked_at is not None and not as_organiser(stored).organiser
     return (
         render_template(
             "deals/form.html",
@@ -163,6 +168,8 @@ def _entry(
             kind=kind,
             erring=erring(form),
             changed=changed,
+            locked=locked,
+            warned=warned,
             saved=saved,
             view=sheet_view(stored.game) if changed else None,
             order=doubling_order(turn.roles.declarer, len(game.players)),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from flask import Blueprint, abort
 
@@ -45,6 +45,7 @@ class TableView:
     played: int
     total: int
     complete: bool
+    game_id: int = 0
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,8 @@ class Loaded:
     """The group's games that are not this evening's."""
     games: list[Game]
     """This evening's games, as they stand."""
+    tonight: dict[int, groups.GroupGame] = field(default_factory=dict)
+    """This evening's games by id."""
 
     @property
     def names(self) -> list[str]:
@@ -121,7 +124,8 @@ def load(group: groups.StoredGroup, number: int) -> Loaded:
             played_tonight.append(game)
             played, total = len(game.rows), game.rules.total_deals
             name = _(game.rules.game.name)
-            tables.append(TableView(t, name, game.players, links.get(game_id), played, total, game.complete))
+            view = TableView(t, name, game.players, links.get(game_id), played, total, game.complete, game_id)
+            tables.append(view)
             if played:
                 totals = dict(zip(game.players, game.totals, strict=True))
                 results.append(TableResult(totals, played, game.rules.game.lower_wins))
@@ -137,4 +141,5 @@ def load(group: groups.StoredGroup, number: int) -> Loaded:
             )
         )
     earlier = [g for g in games.values() if g.row.id not in mine]
-    return Loaded(row, rounds, results, earlier, played_tonight)
+    tonight = {game_id: games[game_id] for game_id in mine}
+    return Loaded(row, rounds, results, earlier, played_tonight, tonight)

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from flask import render_template, url_for
 from flask.typing import ResponseReturnValue
 
-from scorekeeper.evening import standings
 from scorekeeper.scoring.awards import awards
 from scorekeeper.storage import groups
 from scorekeeper.storage.group_names import fold
@@ -17,6 +16,7 @@ from scorekeeper.web.common.lookup import group_or_404
 
 from .follow import current_etag, found_or_404, poll, timer_minute
 from .loading import KINDS, Loaded, RoundView, bp, load
+from .word import word
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,9 @@ def _context(group: groups.StoredGroup, kind: str, loaded: Loaded, now: float) -
         "seated": len(loaded.rounds),
         "places": seating(shown) if shown and fresh else [],
         "minutes_left": left,
-        "standings": standings(loaded.results),
+        # As the evening's page shows them: with the organiser's adjustments, provisional until approved.
+        "word": (said := word(group, loaded)),
+        "standings": said.standings,
         "awards": awards(loaded.games),
     }
 

@@ -8,17 +8,20 @@ import secrets
 from flask import abort, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 
-from scorekeeper.evening import seat_round, standings
+from scorekeeper.evening import seat_round
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.scoring import GAMES
 from scorekeeper.scoring.awards import awards
 from scorekeeper.storage import evenings, groups, limits
 from scorekeeper.storage.group_names import fold
 from scorekeeper.web.common.lookup import group_or_404
+from scorekeeper.web.common.organiser import remember
 
 from . import card, screen, slips  # noqa: F401  (their views join the blueprint)
 from .form import MAX_ROUNDS, EveningForm, NextRoundForm
 from .loading import KINDS, Loaded, bp, group_names, load, met_before
+from .organiser_form import AdjustmentForm, ApprovalForm, ButtonForm
+from .word import word
 
 __all__ = ["bp"]
 
@@ -58,33 +61,53 @@ def _next_form(loaded: Loaded) -> NextRoundForm | None:
 
 def _evening(template: str, group: groups.StoredGroup, kind: str, loaded: Loaded, **more: object) -> str:
     """An evening's page or big screen: its rounds, standings and awards as they stand."""
+    said = word(group, loaded, detail=template == "evening/page.html")
     return render_template(
         template,
         group=group,
         kind=kind,
         row=loaded.row,
         rounds=loaded.rounds,
-        standings=standings(loaded.results),
+        standings=said.standings,
+        word=said,
         awards=awards(loaded.games),
         **more,
     )
 
 
-def _page(group: groups.StoredGroup, kind: str, loaded: Loaded, form: NextRoundForm | None) -> str:
+def _page(
+    group: groups.StoredGroup, kind: str, loaded: Loaded, form: NextRoundForm | None, **more: object
+) -> str:
     next_form = form if group.editable else None
-    return _evening("evening/page.html", group, kind, loaded, players=loaded.names, next_form=next_form)
+    if group.editable:  # the organiser's forms (organiser.py), empty unless one was sent
+        more.setdefault("adjust_form", AdjustmentForm(formdata=None).fill(loaded))
+        more.setdefault("button", ButtonForm(formdata=None))
+        more.setdefault("approval", ApprovalForm(formdata=None))
+    page = "evening/page.html"
+    return _evening(page, group, kind, loaded, players=loaded.names, next_form=next_form, **more)
+
+
+def page_of(group: groups.StoredGroup, kind: str, loaded: Loaded, **more: object) -> str:
+    """The evening's page as `page` shows it, with `more` (a form of the organiser's sent back)."""
+    return _page(group, kind, loaded, _prefilled(loaded), **more)
+
+
+def _prefilled(loaded: Loaded) -> NextRoundForm | None:
+    """The next round's form, everyone of the round before ticked."""
+    form = _next_form(loaded)
+    if form is not None:
+        last = loaded.rounds[-1]
+        form.present.data = sorted({p for t in last.tables for p in t.players} | set(last.sitting_out))
+    return form
 
 
 @bp.get(f"/{KINDS}/<token>/evenings/<int:number>")
 def page(kind: str, token: str, number: int) -> ResponseReturnValue:
     """Show the evening: every round's tables, each with its link and QR code, and the standings."""
     group = group_or_404(token, kind)
-    loaded = load(group, number)
-    form = _next_form(loaded)
-    if form is not None and not form.is_submitted():
-        last = loaded.rounds[-1]
-        form.present.data = sorted({p for t in last.tables for p in t.players} | set(last.sitting_out))
-    return _page(group, kind, loaded, form)
+    if group.editable:
+        remember(token)  # this phone is the organiser's: a locked table takes its changes
+    return page_of(group, kind, load(group, number))
 
 
 @bp.post("/gr/<token>/evenings/<int:number>/next")

@@ -11,6 +11,7 @@ from scorekeeper.present.i18n import locale, persian_digits
 from scorekeeper.storage import evenings, groups, store
 from scorekeeper.storage.store import StoredGame
 from scorekeeper.util.memo import Memo
+from scorekeeper.web.common import organiser
 from scorekeeper.web.common.assets import compressed_once
 from scorekeeper.web.common.forms import new_submission_id
 from scorekeeper.web.common.live import page_etag
@@ -50,6 +51,10 @@ def page(kind: str, token: str) -> ResponseReturnValue:
     """Show the group: tonight's tables, leaderboards over the chosen dates, players, games."""
     stored = group_or_404(token, kind)
     _remember(f"{kind}/{token}")
+    if stored.editable:
+        organiser.remember(
+            token
+        )  # this phone is the organiser's: its evenings' locked tables take its changes
     return render_page(stored)
 
 
