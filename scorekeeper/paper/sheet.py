@@ -145,7 +145,7 @@ def deal_limit(rules: Rules) -> int:
         return scoring, tuple(abs(v) for v in values)
 
     def counts(key: str) -> str:
-        return next(k.counts_of(key) for k in rules.game.contracts if any(p.key == key for p in k.parts))
+        return next(k.counts_of(key) for k in rules.contracts if any(p.key == key for p in k.parts))
 
     most = max(spread(k.scoring, rules.values(k)) for k in rules.contracts)
     return max(most * (4 * rules.players - 3), 1)

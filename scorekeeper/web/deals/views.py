@@ -33,7 +33,8 @@ def _chosen(allowed: tuple[Contract, ...], game: Game) -> Contract | None:
     if contract is None and request.method == "POST" and "choose" not in request.form:
         # Keep a posted entry even if its contract is no longer free (another phone took it):
         # the engine's message says so next to the contract.
-        contract = _contract(request.form.get("contract"), game.rules.game.contracts)
+        posted = request.form.get("contract")
+        contract = game.rules.contract(posted) if posted else None
     return contract
 
 

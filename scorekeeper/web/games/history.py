@@ -14,7 +14,7 @@ from scorekeeper.present.i18n import comma, number, player_name
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.money import money
 from scorekeeper.present.vocabulary import contract_name, place_label, suit_name, taker_short
-from scorekeeper.scoring import Contract, Counts, GameKind, Group, Order, Rules, Taker
+from scorekeeper.scoring import Contract, Counts, Group, Order, Rules, Taker
 from scorekeeper.scoring.counts import count_kind
 from scorekeeper.scoring.errors import GameError
 from scorekeeper.scoring.settle import parse_currency, parse_stake
@@ -69,8 +69,8 @@ def _part(part: Counts | Taker | Order | Group, old: Any, new: Any, rules: Rules
 
 def changes(before: Hand, after: Hand, rules: Rules) -> list[Markup]:
     """What changed between two versions of one deal, each in a few words."""
-    game: GameKind = rules.game
-    old_contract, new_contract = game.contract(before["contract"]), game.contract(after["contract"])
+    # The table's own contracts: a made-up Salad has its name and its parts, not the default's.
+    old_contract, new_contract = rules.contract(before["contract"]), rules.contract(after["contract"])
     said: list[Markup] = []
     if old_contract is not new_contract and old_contract and new_contract:
         said.append(Markup("{} → {}").format(contract_name(old_contract), contract_name(new_contract)))

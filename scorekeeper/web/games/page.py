@@ -130,7 +130,7 @@ def _render(
     undone = undone_change(stored) if stored.editable and live is None else None
     undone_contract = undone_declarer = None
     if undone is not None and undone.before is not None and undone.position is not None:
-        undone_contract = stored.game.rules.game.contract(str(undone.before["contract"]))
+        undone_contract = stored.game.rules.contract(str(undone.before["contract"]))
         undone_declarer = stored.game.plan.declarers[undone.position]
     view = view_of(stored)
     return render_template(
