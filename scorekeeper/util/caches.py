@@ -194,6 +194,13 @@ CACHES = (
         "contracts × table sizes × 2 × decks",
     ),
     Cache(
+        "scorekeeper.web.common.rules_form.rules_form",
+        "(game kind, players)",
+        "the rules form's class (the new-game and paper-check screens')",
+        CODE,
+        "game kinds × table sizes",
+    ),
+    Cache(
         "scorekeeper.web.common.rules_form.new_game_form",
         "(game kind, players)",
         "the new-game form's class",
@@ -208,7 +215,7 @@ CACHES = (
         "game kinds × table sizes",
     ),
     Cache(
-        "scorekeeper.web.paper_check.forms.sheet_options",
+        "scorekeeper.web.common.sheet_options.sheet_options",
         "(game kind, players)",
         "the rule options that shape a sheet",
         CODE,

@@ -13,15 +13,8 @@ from scorekeeper.storage import groups, store
 from scorekeeper.storage.store import StoredGame
 from scorekeeper.web.common.language import describe
 from scorekeeper.web.common.lookup import recent_games, showing
-from scorekeeper.web.common.rules_form import (
-    NewGameForm,
-    build_rules,
-    fill_points,
-    new_game_form,
-    priced,
-    report_for,
-    scheme_choices,
-)
+from scorekeeper.web.common.rules_form import NewGameForm, fill_points, new_game_form, priced, scheme_choices
+from scorekeeper.web.common.rules_reading import build_rules, report_for
 from scorekeeper.web.common.security import mark_private
 
 bp = Blueprint("new_game", __name__)
