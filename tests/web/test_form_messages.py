@@ -75,7 +75,8 @@ def test_wtforms_messages_come_from_our_catalogue(app: Flask, lang: str) -> None
         assert errors["count"] == "Number must be between 1 and 9."
         assert errors["text"] == "Field must be at least 2 characters long."
     else:  # none left in English, and the numbers filled in
-        english = {"Number must be between 1 and 9.", "Field must be at least 2 characters long.", *PROBED.values()}
+        filled = {"Number must be between 1 and 9.", "Field must be at least 2 characters long."}
+        english = filled | set(PROBED.values())
         assert not set(errors.values()) & english, errors
         assert "1" in errors["count"] and "9" in errors["count"] and "2" in errors["text"]
 
