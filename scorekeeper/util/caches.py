@@ -222,6 +222,13 @@ CACHES = (
         "game kinds × table sizes",
     ),
     Cache(
+        "scorekeeper.web.printing.blank.blank_form",
+        "game kind",
+        "the blank sheet's form class",
+        CODE,
+        "game kinds",
+    ),
+    Cache(
         "scorekeeper.web.paper_check.forms.grid_form",
         "the sheet's rules",
         "the paper check's grid form class",
