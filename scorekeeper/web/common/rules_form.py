@@ -19,6 +19,7 @@ from wtforms.validators import DataRequired, Length
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.i18n import lazy_gettext as _l
 from scorekeeper.present.i18n import number
+from scorekeeper.present.vocabulary import point_label
 from scorekeeper.scoring import Choice, Flag, GameKind, Number, Points
 from scorekeeper.scoring.scoring_rules import size
 
@@ -105,6 +106,15 @@ def scheme_choices(game: GameKind) -> dict[str, str]:
     }
     named = [k for k, _v in game.schemes] or ["standard"]
     return {k: names.get(k, k) for k in named} | {CUSTOM: _("Custom points")}
+
+
+def points_fields(form: RulesForm, game: GameKind, players: int) -> list[tuple[Any, str]]:
+    """The custom points fields with their labels, in the order the screen shows them."""
+    return [
+        (form[point_field(contract.id, i)], point_label(contract, i, players))
+        for contract, count in priced(game, players)
+        for i in range(count)
+    ]
 
 
 def fill_points(form: RulesForm, points: Points, game: GameKind, players: int) -> None:

@@ -16,7 +16,7 @@ from scorekeeper.present.vocabulary import option_phrase
 from scorekeeper.scoring import BARBU, GAMES, GameKind, Rules
 from scorekeeper.storage import limits
 from scorekeeper.storage import paper_checks as paper_store
-from scorekeeper.web.common.rules_form import RulesForm, fill_points, priced, scheme_choices
+from scorekeeper.web.common.rules_form import RulesForm, fill_points, points_fields, scheme_choices
 from scorekeeper.web.common.rules_reading import build_rules
 from scorekeeper.web.common.security import mark_private
 from scorekeeper.web.common.sheet_options import sheet_options
@@ -60,7 +60,7 @@ def _setup_page(form: RulesForm, game: GameKind, players: int, problem: str | No
         players=players,
         games=list(GAMES.values()),
         options=sheet_options(game, players),
-        priced=priced(game, players),
+        points=points_fields(form, game, players),
         problem=problem,
     )
 
