@@ -35,6 +35,7 @@ def _blank_game() -> GameKind:
 
 
 def _blank_page(form: BlankSheetForm, game: GameKind, players: int) -> str:
+    form.game.data = game.id  # the game shown, whatever the link named
     label(form, game, players)
     return render_template(
         "printing/blank_form.html",
@@ -49,10 +50,10 @@ def _blank_page(form: BlankSheetForm, game: GameKind, players: int) -> str:
 def blank_form() -> str:
     """Show the form for a blank sheet: the game, names, paper, orientation, contracts."""
     game = _blank_game()
-    wanted = request.args.get("players", "")
-    # A table size in a link that is not one the game plays falls back to the usual one.
-    players = int(wanted) if wanted.isdecimal() and len(wanted) < 3 and int(wanted) in game.players else None
-    form = form_class(game)(formdata=None, game=game.id, players=players or usual_players(game))
+    # Choices in the link are shown chosen; a table size the game does not play falls back to the usual one.
+    form = form_class(game)(formdata=request.args or None)
+    if form.players.data not in game.players:
+        form.players.data = usual_players(game)
     return _blank_page(form, game, form.players.data)
 
 
