@@ -94,3 +94,11 @@ def test_the_declarer_moving_every_deal_leaves_out_the_doubles_rows(client: Flas
 def test_the_contracts_choice_counts_the_deals_at_the_table_size(client: FlaskClient) -> None:
     page = text_of(client.get("/sheets/blank?game=barbu").text)
     assert "The 7 contracts (28 deals)" in page and "With Ravage City (32 deals)" in page
+
+
+def test_the_screen_shows_the_choices_a_link_names(client: FlaskClient) -> None:
+    page = client.get("/sheets/blank?game=french&players=3&deck=32&capot=y").text
+    assert re.search(r'<input checked [^>]*name="players" [^>]*value="3"', page)
+    assert re.search(r'<input checked [^>]*name="deck" [^>]*value="32"', page)
+    assert re.search(r'<input checked [^>]*name="capot"', page)
+    assert 'name="game" type="hidden" value="french"' in page
