@@ -14,8 +14,9 @@ from wtforms import IntegerField, SelectChoice, SelectField, SelectMultipleField
 from wtforms.validators import DataRequired, Length, NumberRange
 
 import scorekeeper.web as web
+from scorekeeper.storage.models import GameRow
 from scorekeeper.web.common.forms import Form
-from tests.web.helpers import errors_after
+from tests.web.helpers import count_rows, errors_after
 
 LANGUAGES = ["en", "fa", "hr", "fr"]
 
@@ -111,3 +112,13 @@ def test_the_paper_check_refuses_a_choice_in_the_readers_language(client: FlaskC
     assert response.status_code == 422
     assert errors_after(response.text, "first_declarer") == [NOT_OFFERED[lang]]
     assert errors_after(response.text, "rotation") == [NOT_OFFERED[lang]]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_first_declarer_not_at_the_table_is_refused(app: Flask, client: FlaskClient, lang: str) -> None:
+    client.set_cookie("lang", lang)
+    data = {"player_0": "Ann", "player_1": "Beth", "player_2": "Cat", "player_3": "Diana"}
+    response = client.post("/new", data={**data, "scheme": "standard", "first_declarer": "7"})
+    assert response.status_code == 200  # the form again, as for any refusal on this screen
+    assert errors_after(response.text, "first_declarer") == [NOT_OFFERED[lang]]
+    assert count_rows(app, GameRow) == 0

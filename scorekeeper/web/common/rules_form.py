@@ -51,7 +51,7 @@ class RulesForm(Form):
 class NewGameForm(RulesForm):
     """The rules, then the names and first declarer of a game about to be played."""
 
-    first_declarer = RadioField(_l("First declarer"), default="random", validate_choice=False)
+    first_declarer = RadioField(_l("First declarer"), default="random")
 
 
 def _option_field(option: Choice | Flag | Number) -> Any:
