@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 BIN=.venv/bin
 DIR=scorekeeper/translations
 # The engine marks its message templates in the calls that make problems (Problem.of, fail, ...).
-KEYWORDS=(-k _l -k lazy_gettext -k N_ -k C_:1c,2 -k of:2 -k one:2 -k fail:2 -k refuse:1)
+KEYWORDS=(-k _l -k lazy_gettext -k N_ -k Nn_:1,2 -k C_:1c,2 -k of:2 -k one:2 -k fail:2 -k refuse:1)
 
 extract() {
   # The f-strings it skips are field names such as players[2], never words a player reads.

@@ -201,6 +201,13 @@ CACHES = (
         "contracts (with up to 252 made-up Salads) × table sizes × 2 × decks",
     ),
     Cache(
+        "scorekeeper.web.common.rules_form.rules_form",
+        "(game kind, players)",
+        "the rules form's class (the new-game and paper-check screens')",
+        CODE,
+        "game kinds × table sizes",
+    ),
+    Cache(
         "scorekeeper.web.common.rules_form.new_game_form",
         "(game kind, players)",
         "the new-game form's class",
@@ -215,11 +222,18 @@ CACHES = (
         "game kinds × table sizes",
     ),
     Cache(
-        "scorekeeper.web.paper_check.forms.sheet_options",
+        "scorekeeper.web.common.sheet_options.sheet_options",
         "(game kind, players)",
         "the rule options that shape a sheet",
         CODE,
         "game kinds × table sizes",
+    ),
+    Cache(
+        "scorekeeper.web.printing.blank.blank_form",
+        "game kind",
+        "the blank sheet's form class",
+        CODE,
+        "game kinds",
     ),
     Cache(
         "scorekeeper.web.paper_check.forms.grid_form",

@@ -7,12 +7,12 @@
   document.documentElement.classList.add("js");
 
   // The setup: custom points only when chosen.
-  const scheme = document.getElementById("scheme");
+  const scheme = document.querySelector("[data-scheme]");
   const points = document.querySelector("[data-custom-points]");
   if (scheme && points) {
     // Hidden points are not sent either, so the grid's address stays short.
     const show = () => {
-      points.hidden = scheme.value !== "custom";
+      points.hidden = scheme.value !== scheme.dataset.scheme;
       points.querySelectorAll("input").forEach((input) => { input.disabled = points.hidden; });
     };
     scheme.addEventListener("change", show);

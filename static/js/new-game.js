@@ -3,10 +3,10 @@
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
-  const scheme = document.getElementById("scheme");
+  const scheme = document.querySelector("[data-scheme]");
   const points = document.querySelector("[data-custom-points]");
   if (scheme && points) {
-    const show = () => { points.hidden = scheme.value !== "custom"; };
+    const show = () => { points.hidden = scheme.value !== scheme.dataset.scheme; };
     scheme.addEventListener("change", show);
     show();
   }
@@ -44,12 +44,13 @@
       input.name = link.dataset.switchGame ? "switch_game" : "switch_players";
       input.value = link.dataset.switchGame || link.dataset.switchPlayers;
       form.append(input);
-      if (link.dataset.switchGame) form.querySelector("input[name=game]").value = link.dataset.switchGame;
+      if (link.dataset.switchGame) form.querySelector("[data-game]").value = link.dataset.switchGame;
       HTMLFormElement.prototype.submit.call(form);
     });
   });
-  const doubling = document.getElementById("doubling");
-  const compulsory = document.getElementById("compulsory_doubles");
+  // No doubling leaves no compulsory doubles (the server says so too).
+  const doubling = document.querySelector("[data-option=doubling]");
+  const compulsory = document.querySelector("[data-option=compulsory_doubles]");
   if (doubling && compulsory) {
     const sync = () => {
       const none = doubling.value === "none";

@@ -269,7 +269,7 @@ PATHS = [
     "/static/%2e%2e/%2e%2e/pyproject.toml",
     "/static/js/%00.js",
     "/sheets/blank.pdf?paper=%00&orientation=" + "x" * 3000,
-    "/sheets/blank.pdf?player_0=%0D%0A&player_1=" + "é" * 50 + "&contracts=ravage-city",
+    "/sheets/blank.pdf?player_0=%0D%0A&player_1=" + "é" * 50 + "&ravage_city=y",
     "/sheets/blank.pdf?player_0=" + "%F0%9F%98%80" * 60,
     "/g/{edit}/sheet.pdf?paper=letter&orientation=%00",
     "/lang/fr?next=/%0Ax",

@@ -1,5 +1,6 @@
-"""Forms shared by several screens. The deal form and the new-game form are declared per
-contract and per game from the engine's entries (see deals/form.py and common/rules_form.py)."""
+"""Forms shared by several screens, and `Form`, which every form of the app derives from. The deal
+form and the rules form are declared per contract and per game from the engine's entries (see
+deals/form.py and common/rules_form.py)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import uuid
 from typing import Any
 
 from flask_wtf import FlaskForm
+from flask_wtf.csrf import _FlaskFormCSRF
 from wtforms import HiddenField, SelectMultipleField
 from wtforms.validators import ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
@@ -14,7 +16,28 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from scorekeeper.present.i18n import lazy_gettext as _l
 from scorekeeper.scoring.bidi import has_direction_controls
 
-from .wtforms_messages import translations
+from .wtforms_messages import MESSAGES, translations
+
+
+class TranslatedCSRF(_FlaskFormCSRF):
+    """Flask-WTF's CSRF check, its messages in the reader's language (it writes them in English)."""
+
+    def validate_csrf_token(self, form: Any, field: Any) -> None:
+        try:
+            super().validate_csrf_token(form, field)
+        except ValidationError as error:
+            raise ValidationError(MESSAGES.gettext(str(error.args[0]))) from error
+
+
+class Form(FlaskForm):
+    """A Flask-WTF form whose built-in messages (WTForms' and the CSRF check's) are translated."""
+
+    class Meta:
+        csrf_class = TranslatedCSRF
+
+        # A form of two dozen fields asks for WTForms' messages for each: from a catalogue loaded once.
+        def get_translations(self, form: Any) -> Any:
+            return translations(form)
 
 
 def new_submission_id() -> str:
@@ -28,7 +51,7 @@ def no_direction_controls(_form: Any, field: Any) -> None:
         raise ValidationError(_l("A name cannot hold invisible characters that turn text round."))
 
 
-class EmptyForm(FlaskForm):
+class EmptyForm(Form):
     """A CSRF-protected button that changes a game: it says which state (stamp) it was made on."""
 
     version = HiddenField()
@@ -40,13 +63,8 @@ class MultiCheckboxField(SelectMultipleField):
     option_widget = CheckboxInput()
 
 
-class DealForm(FlaskForm):
+class DealForm(Form):
     """What every deal form has; the contract's own fields are added by `deals.form.form_class`."""
-
-    class Meta:
-        # Its two dozen fields each ask for WTForms' messages: from a catalogue loaded once.
-        def get_translations(self, form: Any) -> Any:
-            return translations(form)
 
     version = HiddenField()
     submission = HiddenField(default=new_submission_id)

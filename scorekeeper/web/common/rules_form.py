@@ -1,32 +1,30 @@
-"""The new-game form, declared per game from its description, and the rules it makes.
+"""The rules form (the game, its points and rule options), declared per game from its description.
 
-Player fields follow the game's player count; each rule option of the game
-becomes a field (a choice, a box to tick or a number); the custom points get
-one field per number of each priced contract. Nothing here names a game or an
-option: they all come from the engine's entries.
+The new-game screen and the paper check's setup both build on it, each adding its own names and
+first declarer. Each rule option of the game becomes a field (a choice, a box to tick or a
+number); the custom points get one field per number of each priced contract. Nothing here names a
+game or an option: they all come from the engine's entries. `rules_reading` turns the form into
+`Rules`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from typing import Any, assert_never
 
 from flask_babel.speaklater import LazyString
-from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, SelectChoice, SelectField, StringField
 from wtforms.validators import DataRequired, Length
 
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.i18n import lazy_gettext as _l
 from scorekeeper.present.i18n import number
-from scorekeeper.scoring import Choice, Flag, GameError, GameKind, Number, Points, Rules
-from scorekeeper.scoring.options import Setting
-from scorekeeper.scoring.points import between
-from scorekeeper.scoring.scoring_rules import ByPlace, size
+from scorekeeper.present.vocabulary import point_label
+from scorekeeper.scoring import Choice, Flag, GameKind, Number, Points
+from scorekeeper.scoring.scoring_rules import size
 
-from .language import describe
-from .numbers import parse_int, strip_text
+from .forms import Form
+from .numbers import strip_text
 
 CUSTOM = "custom"
 
@@ -41,13 +39,19 @@ def priced(game: GameKind, players: int) -> list[tuple[Any, int]]:
     return [(c, n) for c in game.contracts if (n := size(c.scoring, players))]
 
 
-class NewGameForm(FlaskForm):
-    """The fields every game's form has; the rest come from `new_game_form`."""
+class RulesForm(Form):
+    """The game and its rules, shared by the new-game and the paper-check screens; the rule
+    options and custom points of each game come from `rules_form`."""
 
     game = HiddenField()
     players = HiddenField()
-    first_declarer = RadioField(_l("First declarer"), default="random", validate_choice=False)
     scheme = SelectField(_l("Points"), default="standard")
+
+
+class NewGameForm(RulesForm):
+    """The rules, then the names and first declarer of a game about to be played."""
+
+    first_declarer = RadioField(_l("First declarer"), default="random")
 
 
 def _option_field(option: Choice | Flag | Number) -> Any:
@@ -67,8 +71,17 @@ def _option_field(option: Choice | Flag | Number) -> Any:
 
 
 @cache
+def rules_form(game: GameKind, players: int) -> type[RulesForm]:
+    """The rules form of `game` for `players` players: a field per rule option and per custom number."""
+    fields: dict[str, Any] = {option.key: _option_field(option) for option in game.options}
+    for contract, count in priced(game, players):
+        fields.update({point_field(contract.id, i): StringField(filters=[strip_text]) for i in range(count)})
+    return type(f"RulesForm_{game.id.replace('-', '_')}_{players}", (RulesForm,), fields)
+
+
+@cache
 def new_game_form(game: GameKind, players: int) -> type[NewGameForm]:
-    """The new-game form of `game` for `players` players."""
+    """The new-game form of `game` for `players` players: its rules form and the names."""
     fields: dict[str, Any] = {}
     for seat in range(players):
         fields[f"player_{seat}"] = StringField(
@@ -79,11 +92,8 @@ def new_game_form(game: GameKind, players: int) -> type[NewGameForm]:
             ],
             filters=[strip_text],
         )
-    for option in game.options:
-        fields[option.key] = _option_field(option)
-    for contract, count in priced(game, players):
-        fields.update({point_field(contract.id, i): StringField(filters=[strip_text]) for i in range(count)})
-    return type(f"NewGameForm_{game.id.replace('-', '_')}_{players}", (NewGameForm,), fields)
+    name = f"NewGameForm_{game.id.replace('-', '_')}_{players}"
+    return type(name, (NewGameForm, rules_form(game, players)), fields)
 
 
 def scheme_choices(game: GameKind) -> dict[str, str]:
@@ -98,118 +108,18 @@ def scheme_choices(game: GameKind) -> dict[str, str]:
     return {k: names.get(k, k) for k in named} | {CUSTOM: _("Custom points")}
 
 
-def fill_points(form: NewGameForm, points: Points, game: GameKind, players: int) -> None:
+def points_fields(form: RulesForm, game: GameKind, players: int) -> list[tuple[Any, str]]:
+    """The custom points fields with their labels, in the order the screen shows them."""
+    return [
+        (form[point_field(contract.id, i)], point_label(contract, i, players))
+        for contract, count in priced(game, players)
+        for i in range(count)
+    ]
+
+
+def fill_points(form: RulesForm, points: Points, game: GameKind, players: int) -> None:
     """Show `points` in the custom points fields."""
     for contract, count in priced(game, players):
         values = points.get(contract.id) or ()
         for i in range(count):
             form[point_field(contract.id, i)].data = str(values[i]) if i < len(values) else ""
-
-
-def _custom_points(form: NewGameForm, game: GameKind, players: int) -> Points | None:
-    values: dict[str, tuple[int, ...]] = {}
-    complete = True
-    for contract, count in priced(game, players):
-        fields = [form[point_field(contract.id, i)] for i in range(count)]
-        if isinstance(contract.scoring, ByPlace) and count > 2 and not any(f.data for f in fields[1:-1]):
-            ends = _ends(fields[0], fields[-1])
-            if ends is not None:  # the places between evenly spaced, as a file may give them
-                values[contract.id] = between(*ends, count)
-                for spaced, number in zip(fields, values[contract.id], strict=True):
-                    spaced.data = str(number)
-                continue
-        numbers = []
-        for i in range(count):
-            field = form[point_field(contract.id, i)]
-            try:
-                value = parse_int(field.data)
-            except ValueError:
-                value = None
-            if value is None:
-                field.errors = [_("Enter a whole number.")]
-                complete = False
-            numbers.append(value or 0)
-        values[contract.id] = tuple(numbers)
-    return Points.build(values) if complete else None
-
-
-def _ends(first: Any, last: Any) -> tuple[int, int] | None:
-    """The first and last places' numbers, when both are whole numbers."""
-    try:
-        a, b = parse_int(first.data), parse_int(last.data)
-    except ValueError:
-        return None
-    return None if a is None or b is None else (a, b)
-
-
-def _setting(option: Choice | Flag | Number, data: Any) -> Setting | None:
-    """The value chosen on the form for `option`, None when it is not one of the option's."""
-    match option:
-        case Choice():
-            return next((v for v in option.values if str(v) == data), None)
-        case Flag():
-            return bool(data)
-        case Number():
-            text = str(data)
-            number = int(text) if text.isdecimal() and len(text) < 3 else None
-            return number if number is not None and option.low <= number <= option.high else None
-        case _:
-            assert_never(option)
-
-
-@dataclass(frozen=True)
-class PointsReport:
-    """Whether the points are zero-sum, and dominoes values that would make them so."""
-
-    zero_sum: bool
-    game_total: int | None
-    balanced: Points | None
-
-
-def report_for(rules: Rules) -> PointsReport:
-    """The zero-sum report of the rules' points: zero-sum whatever the declarers choose."""
-    menu = rules.menu
-    dominoes = next((c for c in rules.contracts if isinstance(c.scoring, ByPlace)), None)
-    balanced = None
-    if dominoes is not None:
-        values = rules.values(dominoes)
-        others = [c for slot in menu.slots for c in slot[:1] if dominoes not in slot]
-        missing = -sum(rules.contract_total(c) for c in others) - sum(values)
-        share, remainder = divmod(missing, len(values))
-        fixed = tuple(v + share + (1 if i < remainder else 0) for i, v in enumerate(values))
-        balanced = rules.scheme.changed(dominoes=fixed)
-    return PointsReport(rules.zero_sum, rules.expected_game_total, balanced)
-
-
-def build_rules(form: NewGameForm, game: GameKind, players: int) -> tuple[Rules | None, PointsReport | None]:
-    """The rules chosen on the form, or None with errors on the fields; and the points report."""
-    custom = form.scheme.data == CUSTOM
-    # "standard" is left to Rules, which picks the standard points of the deck chosen.
-    named = None if form.scheme.data == "standard" else dict(game.schemes).get(form.scheme.data or "")
-    points = _custom_points(form, game, players) if custom else named
-    if custom and points is None:
-        return None, None
-    chosen = {o.key: _setting(o, form[o.key].data) for o in game.options}
-    settings = {k: v for k, v in chosen.items() if v is not None}
-    if len(settings) < len(chosen):  # the form's own checks say which (a tampered post)
-        return None, None
-    if settings.get("doubling") == "none" and "compulsory_doubles" in settings:
-        settings["compulsory_doubles"] = 0
-    try:
-        rules = Rules(game, players, tuple(settings.items()), points)
-    except GameError as error:
-        for problem in error.problems:
-            _place(form, problem.field, describe(problem), game, players)
-        return None, None
-    return rules, (report_for(rules) if custom else None)
-
-
-def _place(form: NewGameForm, field: str, message: str, game: GameKind, players: int) -> None:
-    """Put an engine problem about `field` (rules.key or rules.scheme.contract) on its field."""
-    key = field.removeprefix("rules.")
-    if key.startswith("scheme."):
-        name = point_field(key.removeprefix("scheme."), 0)
-        target = form._fields.get(name, form.scheme)
-    else:
-        target = form._fields.get(key, form.scheme)
-    target.errors = [*target.errors, message.removeprefix(f"{field}: ")]

@@ -1,7 +1,10 @@
-"""WTForms' own messages (a choice not offered, a CSRF token missing) in the reader's language.
+"""WTForms' and Flask-WTF's own messages (a choice not offered, a number out of range, a CSRF token
+missing) in the reader's language, from our own catalogues.
 
-Flask-WTF loads and parses WTForms' catalogue from disk once per request; a catalogue changes only
-with a new install, which is a new process, so this loads it once per process and language."""
+WTForms ships no Croatian catalogue and Flask-WTF writes its CSRF messages in English only, so
+the messages our fields and validators can give are marked here and translated in our four
+catalogues. Any other WTForms message falls back to WTForms' catalogue, loaded once per process
+and language (Flask-WTF would load and parse it from disk once per request)."""
 
 from __future__ import annotations
 
@@ -10,8 +13,61 @@ from typing import Any
 
 from babel import support
 from flask import current_app, has_request_context
-from flask_babel import get_locale
+from flask_babel import get_locale, get_translations
 from wtforms.i18n import messages_path
+
+from scorekeeper.scoring.words import N_
+
+MESSAGES_OURS = frozenset(
+    {
+        N_("This field is required."),
+        N_("Invalid input."),
+        N_("Field must be between %(min)d and %(max)d characters long."),
+        N_("Number must be at least %(min)s."),
+        N_("Number must be at most %(max)s."),
+        N_("Number must be between %(min)s and %(max)s."),
+        N_("Not a valid choice."),
+        N_("Invalid Choice: could not coerce."),
+        N_("Invalid choice(s): one or more data inputs could not be coerced."),
+        N_("Not a valid integer value."),
+        N_("Not a valid decimal value."),
+        N_("Not a valid float value."),
+        # Flask-WTF's, which it never translates.
+        N_("The CSRF token is missing."),
+        N_("The CSRF session token is missing."),
+        N_("The CSRF token has expired."),
+        N_("The CSRF token is invalid."),
+        N_("The CSRF tokens do not match."),
+    }
+)
+"""The messages WTForms and Flask-WTF give in one form: ours to translate."""
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a counted message for extraction (`scripts/translations.sh` knows the keyword)."""
+    return singular, plural
+
+
+PLURALS_OURS = dict(
+    (
+        Nn_(
+            "Field must be at least %(min)d character long.",
+            "Field must be at least %(min)d characters long.",
+        ),
+        Nn_(
+            "Field cannot be longer than %(max)d character.",
+            "Field cannot be longer than %(max)d characters.",
+        ),
+        Nn_(
+            "Field must be exactly %(max)d character long.", "Field must be exactly %(max)d characters long."
+        ),
+        Nn_(
+            "'%(value)s' is not a valid choice for this field.",
+            "'%(value)s' are not valid choices for this field.",
+        ),
+    )
+)
+"""The counted messages, singular to plural."""
 
 
 @cache
@@ -19,22 +75,28 @@ def catalogue(locale: str) -> support.NullTranslations:
     return support.Translations.load(messages_path(), [locale], domain="wtforms")
 
 
-def _current() -> support.NullTranslations | None:
-    if not has_request_context() or "babel" not in current_app.extensions:
-        return None
-    locale = get_locale()
+def _ready() -> bool:
+    return has_request_context() and "babel" in current_app.extensions
+
+
+def _theirs() -> support.NullTranslations | None:
+    locale = get_locale() if _ready() else None
     return None if locale is None else catalogue(str(locale))
 
 
 class Messages:
-    """What Flask-WTF's `translations` is, with the catalogue kept."""
+    """What Flask-WTF's `translations` is: ours for the messages we translate, WTForms' for the rest."""
 
     def gettext(self, string: str) -> str:
-        found = _current()
+        if string in MESSAGES_OURS and _ready():
+            return str(get_translations().ugettext(string))
+        found = _theirs()
         return string if found is None else str(found.ugettext(string))
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
-        found = _current()
+        if singular in PLURALS_OURS and _ready():
+            return str(get_translations().ungettext(singular, plural, n))
+        found = _theirs()
         if found is None:
             return singular if n == 1 else plural
         return str(found.ungettext(singular, plural, n))
@@ -44,7 +106,7 @@ MESSAGES = Messages()
 
 
 def translations(form: Any) -> Any:
-    """For a form's Meta: WTForms' messages as Flask-WTF gives them, from the kept catalogue."""
+    """For a form's Meta: WTForms' messages in the reader's language."""
     if not current_app.config.get("WTF_I18N_ENABLED", True):
         return None
     return MESSAGES

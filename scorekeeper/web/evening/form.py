@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from flask_wtf import FlaskForm
 from wtforms import IntegerField, SelectChoice, SelectField, SelectMultipleField, TextAreaField
 from wtforms.validators import InputRequired, NumberRange, Optional, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
@@ -11,6 +10,7 @@ from scorekeeper.evening import PlanError, table_sizes
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.i18n import ngettext, number
 from scorekeeper.storage.group_names import SPELLING_LIMIT, fold, storable
+from scorekeeper.web.common.forms import Form
 
 GAME_CHOICES = {3: ("barbu-3", "french"), 4: ("barbu", "barbette", "french"), 5: ("barbu-5", "french")}
 MAX_PLAYERS = 40
@@ -25,7 +25,7 @@ class Ticks(SelectMultipleField):
     option_widget = CheckboxInput()
 
 
-class PresentForm(FlaskForm):
+class PresentForm(Form):
     """Who is here: ticked names, and walk-ins typed in."""
 
     present = Ticks(validate_choice=False)

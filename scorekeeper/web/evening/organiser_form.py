@@ -3,20 +3,19 @@ table's lock and an adjustment taken back (those two are a button each)."""
 
 from __future__ import annotations
 
-from flask_wtf import FlaskForm
 from wtforms import HiddenField, SelectChoice, SelectField, StringField
 from wtforms.validators import ValidationError
 
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.storage.group_names import storable
 from scorekeeper.storage.organiser import POINTS_LIMIT, REASON_LIMIT
-from scorekeeper.web.common.forms import new_submission_id
+from scorekeeper.web.common.forms import Form, new_submission_id
 
 from .loading import Loaded
 from .word import tables
 
 
-class AdjustmentForm(FlaskForm):
+class AdjustmentForm(Form):
     """Points added to (or taken from) a player's score at one table, and why."""
 
     table = SelectField(validate_choice=False)
@@ -71,11 +70,11 @@ class AdjustmentForm(FlaskForm):
         return int(self.table.data), str(self.player.data), points, " ".join((self.reason.data or "").split())
 
 
-class ApprovalForm(FlaskForm):
+class ApprovalForm(Form):
     """The organiser approves the standings made of what `fingerprint` names (as they were shown)."""
 
     fingerprint = HiddenField()
 
 
-class ButtonForm(FlaskForm):
+class ButtonForm(Form):
     """A table's lock, or an adjustment taken back: a button and its CSRF token."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from datetime import date
 
-from flask_wtf import FlaskForm
 from wtforms import HiddenField, SelectField, StringField
 from wtforms.validators import DataRequired, Length, ValidationError
 
@@ -14,11 +13,11 @@ from scorekeeper.scoring.rating import MAX_PROVISIONAL
 from scorekeeper.scoring.words import N_
 from scorekeeper.storage import groups
 from scorekeeper.storage.seasons import NAME_LIMIT
-from scorekeeper.web.common.forms import new_submission_id
+from scorekeeper.web.common.forms import Form, new_submission_id
 from scorekeeper.web.common.numbers import parse_int
 
 
-class NewGroupForm(FlaskForm):
+class NewGroupForm(Form):
     name = StringField(validators=[DataRequired(), Length(max=groups.NAME_LIMIT)])
 
     def validate_name(self, field: StringField) -> None:
@@ -26,7 +25,7 @@ class NewGroupForm(FlaskForm):
             raise ValidationError(_("A group's name cannot hold control characters."))
 
 
-class MergeForm(FlaskForm):
+class MergeForm(Form):
     """Two spellings seen in the group's games: the first is counted as the second from now on."""
 
     version = HiddenField()
@@ -56,7 +55,7 @@ class MergeForm(FlaskForm):
             raise ValidationError(_("Choose a name seen in the group's games."))
 
 
-class UnmergeForm(FlaskForm):
+class UnmergeForm(Form):
     """A merged spelling to count as a player of its own again, on the merges the page showed."""
 
     version = HiddenField()
@@ -81,7 +80,7 @@ def _day(text: str | None) -> date:
         raise ValidationError(_("Give a date as year-month-day, e.g. 2026-03-31.")) from None
 
 
-class SeasonForm(FlaskForm):
+class SeasonForm(Form):
     """A named period of the group: its name, first and last days (the date inputs' ISO dates)."""
 
     name = StringField()
@@ -122,7 +121,7 @@ class SeasonForm(FlaskForm):
         return _day(self.first.data), _day(self.last.data)
 
 
-class ProvisionalForm(FlaskForm):
+class ProvisionalForm(Form):
     """How many games of a kind a player's rating stays provisional in the group (0 to 30)."""
 
     games = StringField()

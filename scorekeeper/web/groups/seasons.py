@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_wtf import FlaskForm
 
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.storage import limits, seasons
+from scorekeeper.web.common.forms import Form
 from scorekeeper.web.common.lookup import group_or_404
 
 from .forms import ProvisionalForm, SeasonForm
@@ -40,7 +40,7 @@ def add(token: str) -> ResponseReturnValue:
 def remove(token: str) -> ResponseReturnValue:
     """Forget a season of the group."""
     stored = group_or_404(token, "gr")
-    if not FlaskForm().validate_on_submit():
+    if not Form().validate_on_submit():
         abort(400)
     chosen = (request.form.get("season") or "")[:20]
     if not chosen.isascii() or not chosen.isdigit():

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
-from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.storage import limits
 from scorekeeper.util.filenames import disposition
+from scorekeeper.web.common.forms import Form
 from scorekeeper.web.common.language import describe
 from scorekeeper.web.common.lookup import group_or_404
 
@@ -18,7 +18,7 @@ from . import files as group_files
 bp = Blueprint("group_transfer", __name__)
 
 
-class GroupImportForm(FlaskForm):
+class GroupImportForm(Form):
     file = FileField(validators=[FileRequired()])
 
 

@@ -15,13 +15,12 @@ from scorekeeper.web.common.language import describe
 from scorekeeper.web.common.lookup import recent_games, showing
 from scorekeeper.web.common.rules_form import (
     NewGameForm,
-    build_rules,
     fill_points,
     new_game_form,
-    priced,
-    report_for,
+    points_fields,
     scheme_choices,
 )
+from scorekeeper.web.common.rules_reading import build_rules, report_for
 from scorekeeper.web.common.security import mark_private
 
 bp = Blueprint("new_game", __name__)
@@ -76,7 +75,12 @@ def new() -> str | Response:
             form = _form(game, players)
             _fill_like(form, like.game)
         return render_template(
-            "new_game/new.html", form=form, game=game, players=players, group=group, **_page(game, players)
+            "new_game/new.html",
+            form=form,
+            game=game,
+            players=players,
+            group=group,
+            **_page(form, game, players),
         )
     report = None
     if form.validate_on_submit():
@@ -99,15 +103,15 @@ def new() -> str | Response:
         players=players,
         report=report,
         group=group,
-        **_page(game, players),
+        **_page(form, game, players),
     )
 
 
-def _page(game: GameKind, players: int) -> dict[str, object]:
+def _page(form: NewGameForm, game: GameKind, players: int) -> dict[str, object]:
     standard = Rules.of(game, players)
     return {
         "games": list(GAMES.values()),
-        "priced": priced(game, players),
+        "points": points_fields(form, game, players),
         "standard": standard,
         "tables": _recent_tables(),
     }

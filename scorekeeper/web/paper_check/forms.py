@@ -1,8 +1,9 @@
 """The forms of "Check a paper sheet": the setup (game, names, rules) and the grid of figures.
 
-The setup form is the new-game form of the game with optional names and the first declarer as a
-choice; only the rule options that change the sheet's rows, blocks or running totals are shown
-(the others cannot change a figure). The grid form declares a field per figure, from the rules.
+The setup form is the game's rules form (the new-game screen's) with optional names and the first
+declarer as a choice; only the rule options that change the sheet's rows, blocks or running totals
+are shown (`common.sheet_options`: the others cannot change a figure). The grid form declares a
+field per figure, from the rules.
 """
 
 from __future__ import annotations
@@ -10,23 +11,25 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import Any
 
-from flask_wtf import FlaskForm
 from wtforms import Field, SelectChoice, SelectField, StringField
 from wtforms.validators import Length, Optional, ValidationError
 
 from scorekeeper.paper import PaperRow, PaperSheet
 from scorekeeper.paper.sheet import deal_limit, total_limit
 from scorekeeper.present.i18n import lazy_gettext as _l
-from scorekeeper.scoring import GameError, GameKind, Option, Rules
-from scorekeeper.scoring.seating import plan
-from scorekeeper.web.common.forms import no_direction_controls
+from scorekeeper.scoring import GameKind, Rules
+from scorekeeper.web.common.forms import Form, no_direction_controls
 from scorekeeper.web.common.numbers import parse_int, strip_text
-from scorekeeper.web.common.rules_form import NewGameForm, new_game_form
+from scorekeeper.web.common.rules_form import RulesForm, rules_form
+
+
+class SetupForm(RulesForm):
+    """The game and its rules, then the names (optional) and who declared first; from `setup_form`."""
 
 
 @cache
-def setup_form(game: GameKind, players: int) -> type[NewGameForm]:
-    """The setup form of `game` for `players` players."""
+def setup_form(game: GameKind, players: int) -> type[SetupForm]:
+    """The setup form of `game` for `players` players: its rules form and the names."""
     fields: dict[str, Any] = {
         f"player_{seat}": StringField(
             _l("Player %(n)s", n=seat + 1),
@@ -41,34 +44,10 @@ def setup_form(game: GameKind, players: int) -> type[NewGameForm]:
     }
     fields["first_declarer"] = SelectField(default="0", choices=[str(s) for s in range(players)])
     name = f"CheckSetup_{game.id.replace('-', '_')}_{players}"
-    return type(name, (new_game_form(game, players),), fields)
+    return type(name, (SetupForm, rules_form(game, players)), fields)
 
 
-def _shape(rules: Rules) -> tuple[object, ...]:
-    p = plan(rules, 0)
-    # The deck changes every count and total; capot lets a deal add up to its total turned.
-    return rules.menu, p.periods, p.rounds, rules.deck, rules.capot
-
-
-@cache
-def sheet_options(game: GameKind, players: int) -> tuple[Option, ...]:
-    """The rule options of `game` that change the sheet: its rows, blocks or running totals."""
-    usual = _shape(Rules.of(game, players))
-    shown = []
-    for option in game.options:
-        values = getattr(option, "values", None) or (True, False)
-        for value in values:
-            try:
-                other = Rules(game, players, ((option.key, value),))
-            except GameError:
-                continue
-            if _shape(other) != usual:
-                shown.append(option)
-                break
-    return tuple(shown)
-
-
-class GridForm(FlaskForm):
+class GridForm(Form):
     """The figures of one sheet; its fields come from `grid_form`."""
 
 
@@ -78,7 +57,7 @@ class Figure:
     def __init__(self, limit: int) -> None:
         self.limit = limit
 
-    def __call__(self, form: FlaskForm, field: Field) -> None:
+    def __call__(self, form: Form, field: Field) -> None:
         field.number = None
         try:
             number = parse_int(field.data)

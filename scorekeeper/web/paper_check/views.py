@@ -16,16 +16,12 @@ from scorekeeper.present.vocabulary import option_phrase
 from scorekeeper.scoring import BARBU, GAMES, GameKind, Rules
 from scorekeeper.storage import limits
 from scorekeeper.storage import paper_checks as paper_store
-from scorekeeper.web.common.rules_form import (
-    NewGameForm,
-    build_rules,
-    fill_points,
-    priced,
-    scheme_choices,
-)
+from scorekeeper.web.common.rules_form import RulesForm, fill_points, points_fields, scheme_choices
+from scorekeeper.web.common.rules_reading import build_rules
 from scorekeeper.web.common.security import mark_private
+from scorekeeper.web.common.sheet_options import sheet_options
 
-from .forms import GridForm, grid_data, grid_form, read_sheet, setup_form, sheet_options
+from .forms import GridForm, grid_data, grid_form, read_sheet, setup_form
 from .grid import grid_view
 from .words import who
 
@@ -44,7 +40,7 @@ def _table(values: MultiDict[str, str]) -> tuple[GameKind, int, str | None]:
     return game, int(wanted), None
 
 
-def _setup(game: GameKind, players: int, values: MultiDict[str, str] | None) -> NewGameForm:
+def _setup(game: GameKind, players: int, values: MultiDict[str, str] | None) -> RulesForm:
     form = setup_form(game, players)(formdata=values, meta={"csrf": False})
     form.scheme.choices = scheme_choices(game)
     form.first_declarer.choices = [
@@ -56,7 +52,7 @@ def _setup(game: GameKind, players: int, values: MultiDict[str, str] | None) -> 
     return form
 
 
-def _setup_page(form: NewGameForm, game: GameKind, players: int, problem: str | None = None) -> str:
+def _setup_page(form: RulesForm, game: GameKind, players: int, problem: str | None = None) -> str:
     return render_template(
         "paper_check/setup.html",
         form=form,
@@ -64,7 +60,7 @@ def _setup_page(form: NewGameForm, game: GameKind, players: int, problem: str | 
         players=players,
         games=list(GAMES.values()),
         options=sheet_options(game, players),
-        priced=priced(game, players),
+        points=points_fields(form, game, players),
         problem=problem,
     )
 

@@ -7,12 +7,14 @@ from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 
 from scorekeeper.present.i18n import persian_digits
-from scorekeeper.scoring import BARBU, GAMES, Rules
+from scorekeeper.scoring import BARBU, GAMES, GameKind
 from scorekeeper.storage import limits
 from scorekeeper.util.filenames import disposition
 from scorekeeper.web.common.lookup import game_or_404
 
 from . import cache, layout, render
+from .blank import BlankSheetForm, blank_options, blank_rules, label, usual_players
+from .blank import blank_form as form_class
 from .filled import ORIENTATIONS, PAPERS, render_filled
 
 bp = Blueprint("sheets", __name__)
@@ -28,76 +30,45 @@ def _pdf_response(data: bytes, content_disposition: str) -> Response:
     return Response(data, mimetype="application/pdf", headers={"Content-Disposition": content_disposition})
 
 
-SHEET_FLAGS = ("capot", "last_two")
-"""The rule options a blank sheet may be asked for as boxes to tick."""
+def _blank_game() -> GameKind:
+    return GAMES.get(request.args.get("game", ""), BARBU)
 
 
-def blank_rules() -> Rules:
-    """The rules a blank sheet is drawn for, from the query: the game, how many play, and the
-    options that change its rows (anything else is left at the game's default)."""
-    args = request.args
-    game = GAMES.get(args.get("game", ""), BARBU)
-    wanted = args.get("players", "")
-    players = (
-        int(wanted)
-        if wanted.isdecimal() and len(wanted) < 3 and int(wanted) in game.players
-        else game.players[-1 if game.id == "french" else 0]
+def _blank_page(form: BlankSheetForm, game: GameKind, players: int) -> str:
+    form.game.data = game.id  # the game shown, whatever the link named
+    label(form, game, players)
+    return render_template(
+        "printing/blank_form.html",
+        form=form,
+        game=game,
+        games=list(GAMES.values()),
+        options=blank_options(game),
     )
-    settings: dict[str, object] = {}
-    if game.option("deck") and args.get("deck") == "32":
-        settings["deck"] = 32  # fewer tricks and hearts, and the short deck's standard points
-    for key in SHEET_FLAGS:  # they change the key of points and the rules the sheet states
-        if game.option(key) and args.get(key) == "y":
-            settings[key] = True
-    if game.option("ravage_city") and args.get("contracts") == "ravage-city":
-        settings["ravage_city"] = True
-    if game.option("rubbers") and args.get("rubbers") == "1":
-        settings["rubbers"] = 1
-    if game.option("sequence") and args.get("sequence") == "fixed":
-        settings["sequence"] = "fixed"
-    return Rules(game, players, tuple(settings.items()))  # type: ignore[arg-type]
 
 
 @bp.get("/sheets/blank")
 def blank_form() -> str:
     """Show the form for a blank sheet: the game, names, paper, orientation, contracts."""
-    rules = blank_rules()
-    return render_template(
-        "printing/blank_form.html",
-        papers=PAPERS,
-        orientations=ORIENTATIONS,
-        rules=rules,
-        games=list(GAMES.values()),
-        deals=deals_of_choices(rules),
-        flags=[o for key in SHEET_FLAGS if (o := rules.game.option(key)) is not None],
-    )
-
-
-# The choices of the blank sheet's form that change its rows: (option, value) each.
-CHOICES = {
-    "seven": ("ravage_city", False),
-    "ravage-city": ("ravage_city", True),
-    "three": ("rubbers", 3),
-    "one": ("rubbers", 1),
-}
-
-
-def deals_of_choices(rules: Rules) -> dict[str, tuple[int, int]]:
-    """How many contracts and deals each choice the game offers gives, from the rules themselves."""
-    found = {}
-    for name, (key, value) in CHOICES.items():
-        if rules.game.option(key):
-            chosen = Rules(rules.game, rules.players, ((key, value),))
-            found[name] = (len(chosen.contracts), chosen.total_deals)
-    return found
+    game = _blank_game()
+    # Choices in the link are shown chosen; a table size the game does not play falls back to the usual one.
+    form = form_class(game)(formdata=request.args or None)
+    if form.players.data not in game.players:
+        form.players.data = usual_players(game)
+    return _blank_page(form, game, form.players.data)
 
 
 @bp.get("/sheets/blank.pdf")
 def blank_pdf() -> ResponseReturnValue:
-    """A blank sheet to score by hand, on one page."""
-    paper, orientation = _paper()
-    rules = blank_rules()
-    names = tuple(request.args.get(f"player_{s}", "").strip()[:40] for s in range(rules.players))
+    """A blank sheet to score by hand, on one page; the form again, its errors by the fields, if
+    something asked for is not offered."""
+    game = _blank_game()
+    form = form_class(game)(formdata=request.args)
+    rules = blank_rules(form, game) if form.validate() else None
+    if rules is None:
+        players = form.players.data if form.players.data in game.players else usual_players(game)
+        return _blank_page(form, game, players), 422
+    paper, orientation = form.paper.data, form.orientation.data
+    names = tuple(form[f"player_{s}"].data or "" for s in range(rules.players))
     # Cached by everything that changes the bytes; only a sheet not seen before is rendered.
     settings = [[k, v] for k, v in rules.settings]
     key = cache.blank_key(

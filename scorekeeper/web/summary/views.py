@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
-from flask_wtf import FlaskForm
 from wtforms import Field, HiddenField, StringField, ValidationError
 
 from scorekeeper.present.charts import COLOURS
@@ -19,7 +18,7 @@ from scorekeeper.scoring.streaks import places
 from scorekeeper.scoring.words import N_
 from scorekeeper.storage import stake, store
 from scorekeeper.web.changes import StakeChange, write
-from scorekeeper.web.common.forms import EmptyForm, new_submission_id
+from scorekeeper.web.common.forms import EmptyForm, Form, new_submission_id
 from scorekeeper.web.common.language import describe
 from scorekeeper.web.common.lookup import game_or_404
 
@@ -32,7 +31,7 @@ def _refuse(error: GameError) -> ValidationError:
     return ValidationError(" ".join(describe(p) for p in error.problems))
 
 
-class StakeForm(FlaskForm):
+class StakeForm(Form):
     """The stake per point and the currency the game is settled at."""
 
     version = HiddenField()

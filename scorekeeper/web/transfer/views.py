@@ -8,7 +8,6 @@ import json
 
 from flask import Blueprint, Response, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
-from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 
 from scorekeeper.present.i18n import gettext as _
@@ -17,6 +16,7 @@ from scorekeeper.scoring import GameError, dump, loads
 from scorekeeper.scoring.marks import letters, marks_of
 from scorekeeper.storage import store
 from scorekeeper.util.filenames import disposition
+from scorekeeper.web.common.forms import Form
 from scorekeeper.web.common.language import describe
 from scorekeeper.web.common.lookup import game_or_404, remember
 
@@ -37,7 +37,7 @@ COLUMNS = (
 )
 
 
-class ImportForm(FlaskForm):
+class ImportForm(Form):
     file = FileField(validators=[FileRequired()])
 
 

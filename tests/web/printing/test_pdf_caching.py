@@ -36,7 +36,7 @@ def test_a_blank_sheet_is_rendered_once_per_set_of_parameters(
     assert len(renders) == 1
     client.get("/sheets/blank.pdf?paper=letter&player_0=Ann&orientation=landscape")
     client.get("/sheets/blank.pdf?paper=letter&player_0=Beth")
-    client.get("/sheets/blank.pdf?paper=letter&player_0=Ann&contracts=ravage-city")
+    client.get("/sheets/blank.pdf?paper=letter&player_0=Ann&ravage_city=y")
     assert len(renders) == 4 and count_rows(app, SheetCacheRow) == 4
 
 

@@ -47,28 +47,28 @@ def numbers(line: str) -> list[int]:
 
 
 @pytest.mark.parametrize(("paper", "orientation"), PAPERS)
-@pytest.mark.parametrize("contracts", ["seven", "ravage-city"])
+@pytest.mark.parametrize("contracts", ["n", "y"], ids=["seven", "ravage-city"])
 def test_blank_sheet_is_one_page_with_a_row_per_deal(
     client: FlaskClient, paper: str, orientation: str, contracts: str
 ) -> None:
-    query = f"paper={paper}&orientation={orientation}&contracts={contracts}&player_0=Ann&player_2=Cat"
+    query = f"paper={paper}&orientation={orientation}&ravage_city={contracts}&player_0=Ann&player_2=Cat"
     response = client.get(f"/sheets/blank.pdf?{query}")
     assert response.status_code == 200 and response.mimetype == "application/pdf"
     [text] = pages(response.data)
-    deals = 32 if contracts == "ravage-city" else 28
+    deals = 32 if contracts == "y" else 28
     assert sorted(row_lines(text)) == list(range(1, deals + 1))
     assert text.count("Running total") == 4
     assert text.count("Doubles of the declarer") == 4
     assert re.search(r"Ann\s+\(A\)", text) and re.search(r"Cat\s+\(C\)", text)
     flat = " ".join(text.split())
     assert "No tricks −2/trick" in flat and "circle a double of the declarer" in flat
-    assert ("Ravage −36" in flat) == (contracts == "ravage-city")
+    assert ("Ravage −36" in flat) == (contracts == "y")
 
 
 def test_blank_sheet_form(client: FlaskClient) -> None:
     page = client.get("/sheets/blank").text
     assert 'action="/sheets/blank.pdf"' in page
-    assert 'name="paper"' in page and 'name="orientation"' in page and 'name="contracts"' in page
+    assert 'name="paper"' in page and 'name="orientation"' in page and 'name="ravage_city"' in page
 
 
 @pytest.mark.parametrize(("paper", "orientation"), PAPERS)
