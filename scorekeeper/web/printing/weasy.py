@@ -69,9 +69,15 @@ class _Kept(threading.local):
     server renders in several).
     """
 
+    fonts: FontConfiguration | None = None  # made on the thread's first render, not on import
+
     def __init__(self) -> None:
-        self.fonts = FontConfiguration()
         self.sheets: dict[str, CSS] = {}
+
+    def font_config(self) -> FontConfiguration:
+        if self.fonts is None:
+            self.fonts = FontConfiguration()
+        return self.fonts
 
 
 _kept = _Kept()
@@ -86,7 +92,7 @@ def _stylesheets(head: str, fetcher: StaticOnlyFetcher) -> list[CSS]:
         sheet = _kept.sheets.get(url)
         if sheet is None:
             try:
-                sheet = CSS(url=url, url_fetcher=fetcher, font_config=_kept.fonts)
+                sheet = CSS(url=url, url_fetcher=fetcher, font_config=_kept.font_config())
             except ValueError:
                 continue
             _kept.sheets[url] = sheet
@@ -105,5 +111,5 @@ def write(html: str, fetcher: StaticOnlyFetcher) -> bytes:
     if head:
         html = LINK.sub("", head) + "<body" + body
     document = HTML(string=html, base_url=BASE_URL, url_fetcher=fetcher)
-    data: bytes = document.write_pdf(font_config=_kept.fonts, stylesheets=stylesheets)
+    data: bytes = document.write_pdf(font_config=_kept.font_config(), stylesheets=stylesheets)
     return data
