@@ -16,7 +16,7 @@ from urllib.parse import unquote, urljoin, urlparse
 
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
-from weasyprint.urls import URLFetcher, URLFetcherResponse
+from weasyprint.urls import URLFetcher, URLFetcherResponse, URLFetchingError
 
 STATIC = (Path(__file__).resolve().parents[3] / "static").resolve()
 BASE_URL = STATIC.as_uri() + "/"
@@ -93,7 +93,7 @@ def _stylesheets(head: str, fetcher: StaticOnlyFetcher) -> list[CSS]:
         if sheet is None:
             try:
                 sheet = CSS(url=url, url_fetcher=fetcher, font_config=_kept.font_config())
-            except ValueError:
+            except (ValueError, URLFetchingError):  # WeasyPrint's wrapping of the fetcher's refusal
                 continue
             _kept.sheets[url] = sheet
         found.append(sheet)

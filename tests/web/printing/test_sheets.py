@@ -209,6 +209,13 @@ def test_the_fetcher_refuses_everything_outside_static(url: str) -> None:
     assert fetcher.refused == [url]
 
 
+def test_a_stylesheet_outside_static_is_refused_and_left_out() -> None:
+    fetcher = render.StaticOnlyFetcher()
+    head = '<link rel="stylesheet" href="file:///etc/passwd"><link rel="stylesheet" href="css/sheet.css">'
+    [sheet] = weasy._stylesheets(head, fetcher)
+    assert fetcher.refused == ["file:///etc/passwd"] and sheet.page_rules
+
+
 def test_the_fetcher_serves_static_files() -> None:
     response = render.StaticOnlyFetcher().fetch(render.BASE_URL + "css/sheet.css")
     assert b"@page" in response.read()
