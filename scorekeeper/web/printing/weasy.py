@@ -9,11 +9,14 @@ render (`render`) and the render process (`renderer`) come here.
 from __future__ import annotations
 
 import mimetypes
+import re
+import threading
 from pathlib import Path
-from urllib.parse import unquote, urlparse
+from urllib.parse import unquote, urljoin, urlparse
 
-from weasyprint import HTML
-from weasyprint.urls import URLFetcher, URLFetcherResponse
+from weasyprint import CSS, HTML
+from weasyprint.text.fonts import FontConfiguration
+from weasyprint.urls import URLFetcher, URLFetcherResponse, URLFetchingError
 
 STATIC = (Path(__file__).resolve().parents[3] / "static").resolve()
 BASE_URL = STATIC.as_uri() + "/"
@@ -47,8 +50,66 @@ def _static_path(url: str) -> Path | None:
     return path
 
 
+# The stylesheets a sheet's <head> links to, the only <link> elements of the app's print templates.
+LINK = re.compile(r'<link rel="stylesheet" href="([^"<>]+)">')
+
+
+class _Kept(threading.local):
+    """What every render in a thread shares: the font configuration and the parsed stylesheets.
+
+    Fontconfig reads the machine's font list when a FontConfiguration is made (a tenth of a
+    one-line document's render, more for a sheet, whose fonts Pango then finds cold), and a
+    stylesheet is parsed and its selectors indexed for each document that links it. Both are kept
+    for the life of the thread, which is safe on every server: the stylesheets are the app's own
+    static files, which do not change while a process runs (a deploy starts new processes, and
+    the PDF cache's keys carry the code's revision), and they hold no @font-face or @counter-style
+    rule, the only parts of a parsed stylesheet tied to one document's fonts and counters, so a
+    render only reads them. Per thread, not per process, because Pango's font maps are not safe to
+    share between threads that render at once (the render process has a single thread; a threaded
+    server renders in several).
+    """
+
+    fonts: FontConfiguration | None = None  # made on the thread's first render, not on import
+
+    def __init__(self) -> None:
+        self.sheets: dict[str, CSS] = {}
+
+    def font_config(self) -> FontConfiguration:
+        if self.fonts is None:
+            self.fonts = FontConfiguration()
+        return self.fonts
+
+
+_kept = _Kept()
+
+
+def _stylesheets(head: str, fetcher: StaticOnlyFetcher) -> list[CSS]:
+    """The parsed stylesheets `head` links to, in order; parsed once per thread, fetched through
+    `fetcher` the first time (a link outside static/ is refused there, and left out)."""
+    found = []
+    for href in LINK.findall(head):
+        url = urljoin(BASE_URL, href)
+        sheet = _kept.sheets.get(url)
+        if sheet is None:
+            try:
+                sheet = CSS(url=url, url_fetcher=fetcher, font_config=_kept.font_config())
+            except (ValueError, URLFetchingError):  # WeasyPrint's wrapping of the fetcher's refusal
+                continue
+            _kept.sheets[url] = sheet
+        found.append(sheet)
+    return found
+
+
 def write(html: str, fetcher: StaticOnlyFetcher) -> bytes:
-    """Render `html` with WeasyPrint; the CPU-heavy part, safe to run in another thread."""
+    """Render `html` with WeasyPrint; the CPU-heavy part, safe to run in another thread. The
+    stylesheets linked in its <head> are given to WeasyPrint already parsed (`_Kept`), as user
+    stylesheets instead of the author's: they still win over WeasyPrint's own, but lose to what
+    WeasyPrint takes as the author's, an SVG's width and height attributes (sheet.css makes its
+    sizes of SVGs !important for that)."""
+    head, body = html.split("<body", 1) if "<body" in html else ("", html)
+    stylesheets = _stylesheets(head, fetcher)
+    if head:
+        html = LINK.sub("", head) + "<body" + body
     document = HTML(string=html, base_url=BASE_URL, url_fetcher=fetcher)
-    data: bytes = document.write_pdf()
+    data: bytes = document.write_pdf(font_config=_kept.font_config(), stylesheets=stylesheets)
     return data

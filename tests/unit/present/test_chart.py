@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -38,7 +39,9 @@ def test_one_line_per_player_and_a_marker_per_deal(kind: str) -> None:
         assert len(lines) == 1
         # The line starts at 0 before the first deal, then has a vertex per deal.
         assert len(lines[0].get("points", "").split()) == stats.deals + 1
-        assert len(group.findall(f"{SVG}path")) == stats.deals == len(player.running)
+        # The markers are one path, a subpath (starting with a move) per deal.
+        [markers] = group.findall(f"{SVG}path")
+        assert markers.get("d", "").count("M") == stats.deals == len(player.running)
 
 
 def test_text_alternative_and_escaped_names() -> None:
@@ -58,7 +61,8 @@ def test_players_differ_by_more_than_colour() -> None:
     root = parse(running_chart(list("ABCDE"), [[i, -i] for i in range(5)], TEXT))
     lines = root.findall(f"{SVG}g/{SVG}polyline")
     assert len({line.get("stroke-dasharray") for line in lines}) == 5
-    shapes = {g.find(f"{SVG}path").get("d") for g in root.findall(f"{SVG}g")}
+    # Each marker's shape: its path data without the moves that place it.
+    shapes = {re.sub(r"M[-\d.]+ [-\d.]+", "", g.find(f"{SVG}path").get("d")) for g in root.findall(f"{SVG}g")}
     assert len(shapes) == 5
 
 

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from scorekeeper.app import signed
 from scorekeeper.present.report import score_document
 from scorekeeper.storage.models import PdfCacheRow
-from scorekeeper.web.printing import render
+from scorekeeper.web.printing import render, weasy
 from tests.builders import full_game, worked_example
 from tests.web.helpers import count_rows, export, import_game, renamed
 
@@ -179,6 +179,9 @@ def test_hostile_names_fetch_nothing(
         return original(self, url, headers)
 
     monkeypatch.setattr(render.StaticOnlyFetcher, "fetch", spy)
+    # Stylesheets are parsed once per thread (weasy._Kept): start from none, so that they are
+    # fetched here, through the fetcher, as a render on a fresh server fetches them.
+    monkeypatch.setattr(weasy, "_kept", weasy._Kept())
     links = import_game(app, renamed(worked_example(), HOSTILE))
     text = sheet_page(client.get(f"{links.edit}/sheet.pdf").data)
     assert '<img src="file:///etc/passwd">' in text  # printed as text
@@ -204,6 +207,13 @@ def test_the_fetcher_refuses_everything_outside_static(url: str) -> None:
     with pytest.raises(ValueError):
         fetcher.fetch(url)
     assert fetcher.refused == [url]
+
+
+def test_a_stylesheet_outside_static_is_refused_and_left_out() -> None:
+    fetcher = render.StaticOnlyFetcher()
+    head = '<link rel="stylesheet" href="file:///etc/passwd"><link rel="stylesheet" href="css/sheet.css">'
+    [sheet] = weasy._stylesheets(head, fetcher)
+    assert fetcher.refused == ["file:///etc/passwd"] and sheet.page_rules
 
 
 def test_the_fetcher_serves_static_files() -> None:

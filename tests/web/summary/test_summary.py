@@ -67,7 +67,9 @@ def test_every_game_has_a_summary_on_both_links(app: Flask, client: FlaskClient,
             groups = root.findall("{http://www.w3.org/2000/svg}g")
             assert len(groups) == len(scored["players"])
             for group in groups:
-                assert len(group.findall("{http://www.w3.org/2000/svg}path")) == len(scored["hands"])
+                # A player's markers: one path, a subpath (starting with a move) per deal.
+                [markers] = group.findall("{http://www.w3.org/2000/svg}path")
+                assert markers.get("d", "").count("M") == len(scored["hands"])
             assert root.get("role") == "img"
         assert ('name="stake"' in html) == (which == "edit")
 
