@@ -153,10 +153,19 @@ async def follow(where: Target, page: Any, kind: str, every: float, state: dict[
     while not state["over"]:
         if page() != shown:
             shown = page()
-            got = await asyncio.to_thread(Phone().request, where.base + shown, timeout=TIMEOUT)
-            state["records"].append(("page", got.seconds, got.status))
-            found = re.search(r'data-live-url="([^"]+)"[^>]*data-etag="([^"]*)"', got.text)
+            try:
+                got = await asyncio.to_thread(Phone().request, where.base + shown, timeout=TIMEOUT)
+                state["records"].append(("page", got.seconds, got.status))
+                text = got.text
+            except OSError:  # no answer within TIMEOUT: counted as a page error
+                state["records"].append(("page", TIMEOUT, 0))
+                text = ""
+            found = re.search(r'data-live-url="([^"]+)"[^>]*data-etag="([^"]*)"', text)
             live, etag = (html.unescape(found.group(1)), f'W/"{found.group(2)}"') if found else ("", "")
+        if not live:  # its page did not come (counted): loaded again after a pause
+            shown = ""
+            await asyncio.sleep(every)
+            continue
         sent = time.monotonic()
         try:
             if writer is None:
@@ -185,8 +194,8 @@ async def listen(out: Any, state: dict[str, Any]) -> None:
         except queue.Empty:
             await asyncio.sleep(0.2)
             continue
-        if kind == "round":
-            state["round"], state["views"] = a, b
+        if kind == "round":  # a round whose tables could not be read keeps the phones where they are
+            state["round"], state["views"] = a, b or state["views"]
         elif kind == "over":
             state["over"] = True
         else:
