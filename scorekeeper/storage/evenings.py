@@ -16,8 +16,9 @@ from scorekeeper.evening import Round
 from scorekeeper.scoring import GAMES, Game, Rules
 
 from . import db
+from .group_names import fold
 from .groups import StoredGroup
-from .models import EveningRow
+from .models import EveningRow, GameRow
 from .new_games import first_change, stage
 
 
@@ -101,3 +102,20 @@ def of_group(group: StoredGroup) -> list[EveningRow]:
     """The group's evenings, newest first."""
     query = select(EveningRow).where(EveningRow.group_id == group.row.id).order_by(EveningRow.id.desc())
     return list(db.session().scalars(query))
+
+
+def stamps_of(row: EveningRow, name: str) -> str:
+    """The version and epoch of every table of the evening at which `name` sits, in one query: a
+    guide card shows only its player's tables, so its ETag need not move with every other table's
+    deal (40 cards polling a room of 10 tables would otherwise hear 200 almost every time)."""
+    ids = [g for one in row.plan.get("rounds", []) for g in one.get("tables", []) if isinstance(g, int)]
+    if not ids:
+        return ""
+    query = select(GameRow.id, GameRow.players, GameRow.version, GameRow.epoch).where(GameRow.id.in_(ids))
+    wanted = fold(name)
+    mine = sorted(
+        f"{game}.{version}.{epoch}"
+        for game, players, version, epoch in db.session().execute(query)
+        if any(fold(p) == wanted for p in players)
+    )
+    return "-".join(mine)

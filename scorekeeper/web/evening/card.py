@@ -4,14 +4,16 @@ round now at the top, following the evening live."""
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import segno
 from flask import Response, abort, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from scorekeeper.storage import groups
+from scorekeeper.storage import evenings, groups
 from scorekeeper.storage.group_names import fold
+from scorekeeper.storage.models import EveningRow
 from scorekeeper.web.common.lookup import group_or_404
 from scorekeeper.web.common.share import public_base
 
@@ -60,11 +62,20 @@ def _nothing(_row: object) -> str:
     return ""
 
 
+def _own(name: str) -> Callable[[EveningRow], str]:
+    """What of the evening's games `name`'s card shows: their own tables' stamps."""
+    return lambda row: evenings.stamps_of(row, name)
+
+
 @bp.get(f"/{KINDS}/<token>/evenings/<int:number>/players/<int:player>")
 def card(kind: str, token: str, number: int, player: int) -> ResponseReturnValue:
     """A player's guide card: round by round, where they sit and whom they play."""
     group = group_or_404(token, kind)
-    etag = current_etag(kind, token, found_or_404(group, number), _nothing)
+    row = found_or_404(group, number)
+    # Read before the page is made (as current_etag says); a link without the name, which no page
+    # gives out, follows the whole group.
+    name = request.args.get("name", "")
+    etag = current_etag(kind, token, row, _own(name) if name else _nothing, whole_group=not name)
     return render_template("evening/card.html", etag=etag, **_context(group, kind, number, player))
 
 
@@ -93,4 +104,5 @@ def card_live(kind: str, token: str, number: int, player: int) -> ResponseReturn
     def make(group: groups.StoredGroup) -> str:
         return render_template("evening/_card.html", **_context(group, kind, number, player))
 
-    return poll(kind, token, number, _nothing, make)
+    name = request.args.get("name", "")
+    return poll(kind, token, number, _own(name) if name else _nothing, make, whole_group=not name)

@@ -44,10 +44,13 @@ def found_or_404(group: groups.StoredGroup, number: int) -> EveningRow:
     return row
 
 
-def current_etag(kind: str, token: str, row: EveningRow, extra: Callable[[EveningRow], str]) -> str:
+def current_etag(
+    kind: str, token: str, row: EveningRow, extra: Callable[[EveningRow], str], whole_group: bool = True
+) -> str:
     """The ETag of what a page shows if it is made now: read before the evening's games are, so
-    that a page never names a later state than it shows (at worst its first poll gets a 200)."""
-    found = groups.state(token, fresh=True)
+    that a page never names a later state than it shows (at worst its first poll gets a 200).
+    Without `whole_group`, `extra` alone says what of the group's games the page shows."""
+    found = groups.state(token, fresh=True) if whole_group else None
     return evening_etag(kind, "" if found is None else found[0], row, extra(row))
 
 
@@ -57,15 +60,17 @@ def poll(
     number: int,
     extra: Callable[[EveningRow], str],
     make: Callable[[groups.StoredGroup], str],
+    whole_group: bool = True,
 ) -> Response:
-    """A live part of an evening's page (`make`), or 304 when the page already shows it."""
+    """A live part of an evening's page (`make`), or 304 when the page already shows it; without
+    `whole_group` its ETag names only `extra` (and the plan), not every game of the group."""
     found = groups.state(token)
     # Authorized first, as the page itself is: a link of the other kind is no such page.
     if found is None or found[1] != (kind == "gr"):
         abort(404)
     group = group_or_404(token, kind)
     row = found_or_404(group, number)
-    etag = evening_etag(kind, found[0], row, extra(row))
+    etag = evening_etag(kind, found[0] if whole_group else "", row, extra(row))
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:

@@ -7,9 +7,10 @@ import re
 import subprocess
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.storage import groups
+from scorekeeper.storage import groups, store
 from scorekeeper.web.evening.loading import RoundView, TableView
 from scorekeeper.web.evening.screen import seating, shown_round
 from tests.web.evening.test_evening import REGULARS, group_with_regulars, plan_form
@@ -213,3 +214,26 @@ def test_each_card_has_a_qr_code_of_its_read_only_link(client: FlaskClient) -> N
     assert title and re.fullmatch(
         r"http://localhost/gv/[A-Za-z0-9_-]+/evenings/\d+/players/0\?name=Ann", title.group(1)
     )
+
+
+def test_a_guide_card_hears_its_own_tables_deals_and_no_others(app: Flask, client: FlaskClient) -> None:
+    _token, evening = evening_of(client, ["Eve", "Finn", "Gus", "Hal"], sizes=["4"])  # two tables of 4
+    cards = re.findall(r'href="([^"]*/players/\d+\?name=[^"]+)"><bdi>([^<]+)</bdi>', client.get(evening).text)
+    assert len(cards) == 8
+    before = {name: etag_of(client.get(link).text) for link, name in cards}
+    game = first_game(client, evening)
+    with app.app_context():
+        stored = store.find(game.edit.rsplit("/", 1)[1])
+        assert stored is not None
+        at_table = set(stored.game.players)
+    assert len(at_table) == 4
+    enter(client, game, WORKED_DEAL_1)
+    groups.STATES.clear()  # as STATE_TTL later
+    for link, name in cards:
+        path, query = link.split("?")
+        heard = client.get(f"{path}/live?{query}", headers={"If-None-Match": before[name]})
+        assert heard.status_code == (200 if name in at_table else 304), name
+        if name in at_table:
+            assert "Deal 2 of 28" in text_of(heard.text) or "Deal 1 of 28" in text_of(heard.text)
+            # the page made now names what its poll names
+            assert etag_of(client.get(link).text) == heard.headers["ETag"]
