@@ -27,24 +27,29 @@ def _current() -> support.NullTranslations | None:
 
 
 class Messages:
-    """What Flask-WTF's `translations` is, with the catalogue kept."""
+    """What Flask-WTF's `translations` is, with the catalogue kept: one language's, found once per
+    form rather than once per field (each of the deal form's two dozen fields asks for its label)."""
+
+    def __init__(self, found: support.NullTranslations | None) -> None:
+        self.found = found
 
     def gettext(self, string: str) -> str:
-        found = _current()
-        return string if found is None else str(found.ugettext(string))
+        return string if self.found is None else str(self.found.ugettext(string))
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
-        found = _current()
-        if found is None:
+        if self.found is None:
             return singular if n == 1 else plural
-        return str(found.ungettext(singular, plural, n))
+        return str(self.found.ungettext(singular, plural, n))
 
 
-MESSAGES = Messages()
+@cache
+def _messages(found: support.NullTranslations | None) -> Messages:
+    return Messages(found)
 
 
 def translations(form: Any) -> Any:
-    """For a form's Meta: WTForms' messages as Flask-WTF gives them, from the kept catalogue."""
+    """For a form's Meta: WTForms' messages as Flask-WTF gives them, from the kept catalogue of the
+    reader's language (a form lives within one request, in one language)."""
     if not current_app.config.get("WTF_I18N_ENABLED", True):
         return None
-    return MESSAGES
+    return _messages(_current())
