@@ -14,12 +14,13 @@ import re
 CSS_COMMENT = re.compile(rb"/\*.*?\*/", re.S)
 CSS_SPACE = re.compile(rb"\s*\n\s*")
 CSS_AROUND = re.compile(rb"[ \t\n]*([{};])[ \t\n]*")
+CSS_STRING = re.compile(rb""""(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'""")
 
 
 def css(raw: bytes) -> bytes:
     """A stylesheet without its comments and the white space no rule needs."""
-    if b'"/*' in raw or b"'/*" in raw:  # a comment's mark inside a string: left as it is
-        return raw
+    if any(re.search(rb"/\*|[{};]", found) for found in CSS_STRING.findall(raw)):
+        return raw  # a string holding a comment's mark, a brace or a semicolon: left as it is
     text = CSS_SPACE.sub(b"\n", CSS_COMMENT.sub(b"", raw))
     return CSS_AROUND.sub(rb"\1", text).strip() + b"\n"
 
