@@ -20,8 +20,12 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     # WAL lets readers go on while a deal is written; SQLite checks foreign keys only when asked.
+    # In WAL, synchronous=NORMAL syncs the log at checkpoints rather than at every commit: the
+    # database stays whole after a crash or a power cut, and only a power cut may lose the last
+    # commits before it. A sync per commit cost up to 2 ms of a save on a busy disk.
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
 

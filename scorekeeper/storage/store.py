@@ -17,9 +17,9 @@ forms use stamps, never bare version numbers.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import delete, insert, or_, select, text, update
+from sqlalchemy import Table, bindparam, delete, insert, or_, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.scoring import Game, dump_hand, load
@@ -41,7 +41,7 @@ from .new_games import (
 from .rows import Changed, Conflict, StoredGame, columns, document, hand_of, new_epoch, seals, stamp
 from .stamps import STAMPS, current_stamp
 from .submissions import Once, answered, sealed_location
-from .versions import FOLDED, bump, record, saved
+from .versions import FOLDED, bump, connection, record, saved
 
 __all__ = [
     "FOLDED",
@@ -81,9 +81,8 @@ def find(token: str) -> StoredGame | None:
         return None
     key = links.digest(token)
     s = db.session()
-    query = select(GameRow).where(or_(GameRow.edit_hash == key, GameRow.view_hash == key))
     for _ in range(READS):
-        row = s.scalar(query.execution_options(populate_existing=True))
+        row = s.scalar(BY_LINK, {"link": key})
         if row is None:
             return None
         try:
@@ -94,6 +93,12 @@ def find(token: str) -> StoredGame | None:
 
 
 READS = 5
+# Built once: building the query cost about as much as running it.
+BY_LINK = (
+    select(GameRow)
+    .where(or_(GameRow.edit_hash == bindparam("link"), GameRow.view_hash == bindparam("link")))
+    .execution_options(populate_existing=True)
+)
 STAMP_OF_ROW = text("SELECT version, epoch FROM games WHERE id = :id")
 
 
@@ -165,7 +170,6 @@ def save(
     row = stored.row
     before = dump_hand(stored.game, position) if position < len(stored.game.deals) else None
     after = dump_hand(game, position) if position < len(game.deals) else None
-    where = (DealRow.game_id == row.id, DealRow.position == position)
     # Plain statements rather than the ORM's unit of work: a save is four small writes, and
     # flushing objects through the session cost more than the writes themselves.
     try:
@@ -173,12 +177,15 @@ def save(
             limits.counted(s, limit)
         epoch = bump(s, row, version, unlocked=stored.organiser)
         # Only the deal concerned is written, by its position: the other rows are not read.
+        deal = {"deal_game": row.id, "deal_position": position}
         if after is None:
-            s.execute(delete(DealRow).where(*where))
+            connection(s).execute(DELETE_DEAL, deal)
         elif before is not None:
-            s.execute(update(DealRow).where(*where).values(**columns(after, detail)))
+            connection(s).execute(UPDATE_DEAL, {**deal, **columns(after, detail)})
         else:
-            s.execute(insert(DealRow).values(game_id=row.id, position=position, **columns(after, detail)))
+            connection(s).execute(
+                INSERT_DEAL, {"game_id": row.id, "position": position, **columns(after, detail)}
+            )
         change = {"kind": kind, "position": position, "before": before, "after": after}
         record(s, stored, version + 1, change, submission)
         s.commit()
@@ -189,6 +196,13 @@ def save(
         raise Conflict from None
     saved(stored, version + 1, epoch, game)
     return version + 1
+
+
+DEALS = cast(Table, DealRow.__table__)
+THE_DEAL = (DEALS.c.game_id == bindparam("deal_game"), DEALS.c.position == bindparam("deal_position"))
+DELETE_DEAL = delete(DEALS).where(*THE_DEAL)
+UPDATE_DEAL = update(DEALS).where(*THE_DEAL)  # the columns set are the parameters given
+INSERT_DEAL = insert(DEALS)
 
 
 def last_change(row: GameRow) -> ChangeRow | None:

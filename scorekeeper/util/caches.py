@@ -166,6 +166,20 @@ CACHES = (
         "one per language (four)",
     ),
     Cache(
+        "scorekeeper.web.common.wtforms_messages._messages",
+        "a language's WTForms catalogue (or none)",
+        "the object a form asks for WTForms' messages, bound to that catalogue",
+        "it holds the kept catalogue and nothing of a request",
+        "one per language (four), and one for none",
+    ),
+    Cache(
+        "scorekeeper.web.common.assets.lean",
+        "a static file's path",
+        "the file's bytes as sent: a script or stylesheet without its comments and indentation",
+        "static files change only with a new revision, which is a new process",
+        "one per static file asked for",
+    ),
+    Cache(
         "scorekeeper.web.common.assets.packed",
         "a static file's path and an encoding (br or gzip)",
         "the file's bytes compressed at the tightest level",

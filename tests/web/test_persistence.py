@@ -226,6 +226,7 @@ def test_sqlite_uses_wal_and_foreign_keys(tmp_path: Path) -> None:
     with engine.connect() as connection:
         assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
         assert connection.execute(text("PRAGMA foreign_keys")).scalar() == 1
+        assert connection.execute(text("PRAGMA synchronous")).scalar() == 1  # NORMAL: safe in WAL
     engine.dispose()
 
 

@@ -16,7 +16,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from scorekeeper.present.i18n import lazy_gettext as _l
 from scorekeeper.scoring.bidi import has_direction_controls
 
-from .wtforms_messages import MESSAGES, translations
+from .wtforms_messages import messages, translations
 
 
 class TranslatedCSRF(_FlaskFormCSRF):
@@ -26,7 +26,7 @@ class TranslatedCSRF(_FlaskFormCSRF):
         try:
             super().validate_csrf_token(form, field)
         except ValidationError as error:
-            raise ValidationError(MESSAGES.gettext(str(error.args[0]))) from error
+            raise ValidationError(messages().gettext(str(error.args[0]))) from error
 
 
 class Form(FlaskForm):

@@ -8,7 +8,7 @@ and language (Flask-WTF would load and parse it from disk once per request)."""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from babel import support
@@ -79,34 +79,52 @@ def _ready() -> bool:
     return has_request_context() and "babel" in current_app.extensions
 
 
-def _theirs() -> support.NullTranslations | None:
-    locale = get_locale() if _ready() else None
-    return None if locale is None else catalogue(str(locale))
+def _current() -> tuple[support.NullTranslations | None, support.NullTranslations | None]:
+    """Ours and WTForms' catalogues of the reader's language (none outside a request)."""
+    if not _ready():
+        return None, None
+    locale = get_locale()
+    return get_translations(), None if locale is None else catalogue(str(locale))
 
 
 class Messages:
-    """What Flask-WTF's `translations` is: ours for the messages we translate, WTForms' for the rest."""
+    """What Flask-WTF's `translations` is: ours for the messages we translate, WTForms' for the rest,
+    with both catalogues kept: found once per form rather than once per field (each of the deal
+    form's two dozen fields asks for its label)."""
+
+    def __init__(
+        self, ours: support.NullTranslations | None, theirs: support.NullTranslations | None
+    ) -> None:
+        self.ours, self.theirs = ours, theirs
 
     def gettext(self, string: str) -> str:
-        if string in MESSAGES_OURS and _ready():
-            return str(get_translations().ugettext(string))
-        found = _theirs()
-        return string if found is None else str(found.ugettext(string))
+        if string in MESSAGES_OURS and self.ours is not None:
+            return str(self.ours.ugettext(string))
+        return string if self.theirs is None else str(self.theirs.ugettext(string))
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
-        if singular in PLURALS_OURS and _ready():
-            return str(get_translations().ungettext(singular, plural, n))
-        found = _theirs()
-        if found is None:
+        if singular in PLURALS_OURS and self.ours is not None:
+            return str(self.ours.ungettext(singular, plural, n))
+        if self.theirs is None:
             return singular if n == 1 else plural
-        return str(found.ungettext(singular, plural, n))
+        return str(self.theirs.ungettext(singular, plural, n))
 
 
-MESSAGES = Messages()
+# Flask-Babel keeps one catalogue object per language and app, so the pair names a language; bounded,
+# as every app a test builds has catalogues of its own.
+@lru_cache(maxsize=64)
+def _messages(ours: support.NullTranslations | None, theirs: support.NullTranslations | None) -> Messages:
+    return Messages(ours, theirs)
+
+
+def messages() -> Messages:
+    """WTForms' and Flask-WTF's messages in the reader's language now."""
+    return _messages(*_current())
 
 
 def translations(form: Any) -> Any:
-    """For a form's Meta: WTForms' messages in the reader's language."""
+    """For a form's Meta: WTForms' messages in the reader's language, from the kept catalogues (a
+    form lives within one request, in one language)."""
     if not current_app.config.get("WTF_I18N_ENABLED", True):
         return None
-    return MESSAGES
+    return messages()

@@ -3,6 +3,8 @@ fragment of the read-only link, each made once per state, language and digits.""
 
 from __future__ import annotations
 
+import re
+
 from flask import Response, current_app, render_template, request
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
@@ -37,6 +39,17 @@ SHEETS: Memo[tuple[object, ...], Markup] = Memo(256)
 FRAGMENTS: Memo[tuple[object, ...], str] = Memo(256)
 
 
+# A run of white space that holds a line break shows as one space whatever its length, and nothing
+# on the game page keeps white space as typed (no <pre>, no <textarea>, no multi-line attribute):
+# the templates' indentation is a sixth of the sheet's compressed bytes, sent for nothing.
+LINE_BREAK = re.compile(r"\s*\n\s*")
+
+
+def tight(html: str) -> str:
+    """`html` with each run of white space around a line break made one line break."""
+    return LINE_BREAK.sub("\n", html)
+
+
 def view_of(stored: store.StoredGame) -> SheetView:
     """The game's sheet view, laid out once per state."""
     key = (stored.row.edit_hash, stored.stamp)
@@ -49,7 +62,7 @@ def sheet_html(stored: store.StoredGame, view: SheetView, full: bool) -> Markup:
     found = SHEETS.get(key)
     if found is None:
         html = render_template("games/_sheet.html", stored=stored, view=view, full_sheet=full)
-        found = SHEETS.put(key, Markup(html))
+        found = SHEETS.put(key, Markup(tight(html)))
     return found
 
 
@@ -105,14 +118,15 @@ def edit_live_part(stored: store.StoredGame, full: bool) -> str:
     marked = EDIT_PARTS.get(key)
     if marked is None:
         forms = (fresh_form(stored.stamp, FORM_MARK), fresh_form(stored.stamp, AGAIN_MARK))
-        html = _render(stored, "games/_live.html", None, full, forms=forms)
+        html = tight(_render(stored, "games/_live.html", None, full, forms=forms))
         marked = EDIT_PARTS.put(key, html.replace(token, CSRF_MARK) if token else html)
     filled = marked.replace(FORM_MARK, new_submission_id()).replace(AGAIN_MARK, new_submission_id())
     return filled.replace(CSRF_MARK, token) if token else filled
 
 
 def _live_fragment(stored: store.StoredGame, key: tuple[object, ...], full: bool) -> str:
-    return FRAGMENTS.get(key) or FRAGMENTS.put(key, _render(stored, "games/_live.html", None, full))
+    found = FRAGMENTS.get(key)
+    return found or FRAGMENTS.put(key, tight(_render(stored, "games/_live.html", None, full)))
 
 
 def _render(
