@@ -9,7 +9,7 @@ from flask import Blueprint, abort
 from scorekeeper.evening import Meetings, Round, Table, TableResult, meetings_of
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.scoring import Game
-from scorekeeper.storage import evenings, groups
+from scorekeeper.storage import evening_stops, evenings, groups
 from scorekeeper.storage.group_names import fold
 from scorekeeper.storage.models import EveningRow
 
@@ -45,6 +45,9 @@ class TableView:
     played: int
     total: int
     complete: bool
+    game_id: int = 0
+    stopped: bool = False
+    """Ended early by the organiser at its fair point (`played` deals count)."""
 
 
 @dataclass(frozen=True)
@@ -118,10 +121,17 @@ def load(group: groups.StoredGroup, number: int) -> Loaded:
                 continue
             mine.add(game_id)
             game = found.game
+            stop = evening_stops.stopped_at(one, game_id)
+            if stop is not None:  # the deals after the fair stop do not count tonight
+                game = Game(game.players, game.first_declarer, game.rules, game.deals[:stop])
             played_tonight.append(game)
             played, total = len(game.rows), game.rules.total_deals
             name = _(game.rules.game.name)
-            tables.append(TableView(t, name, game.players, links.get(game_id), played, total, game.complete))
+            complete = game.complete or stop is not None
+            link = links.get(game_id)
+            tables.append(
+                TableView(t, name, game.players, link, played, total, complete, game_id, stop is not None)
+            )
             if played:
                 totals = dict(zip(game.players, game.totals, strict=True))
                 results.append(TableResult(totals, played, game.rules.game.lower_wins))
