@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from flask import Blueprint, abort
 
 from scorekeeper.evening import Meetings, Round, Table, TableResult, meetings_of
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.scoring import Game
-from scorekeeper.storage import evening_stops, evenings, groups
+from scorekeeper.storage import evening_paper, evening_stops, evenings, groups
 from scorekeeper.storage.group_names import fold
 from scorekeeper.storage.models import EveningRow
 
@@ -48,6 +48,8 @@ class TableView:
     game_id: int = 0
     stopped: bool = False
     """Ended early by the organiser at its fair point (`played` deals count)."""
+    paper: bool = False
+    """Its result is its checked paper sheet, joined to the evening (final: the table is done)."""
 
 
 @dataclass(frozen=True)
@@ -128,12 +130,14 @@ def load(group: groups.StoredGroup, number: int) -> Loaded:
             played, total = len(game.rows), game.rules.total_deals
             name = _(game.rules.game.name)
             complete = game.complete or stop is not None
+            totals = dict(zip(game.players, game.totals, strict=True))
+            paper = evening_paper.joined(one, game_id)
+            if paper is not None:  # its checked paper sheet is the table's result
+                totals, played, complete = dict(zip(game.players, paper[0], strict=True)), paper[1], True
             link = links.get(game_id)
-            tables.append(
-                TableView(t, name, game.players, link, played, total, complete, game_id, stop is not None)
-            )
+            view = TableView(t, name, game.players, link, played, total, complete, game_id, stop is not None)
+            tables.append(replace(view, paper=paper is not None))
             if played:
-                totals = dict(zip(game.players, game.totals, strict=True))
                 results.append(TableResult(totals, played, game.rules.game.lower_wins))
         minutes, started = one.get("minutes"), one.get("started")
         rounds.append(

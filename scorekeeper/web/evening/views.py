@@ -16,7 +16,7 @@ from scorekeeper.storage import evenings, groups, limits
 from scorekeeper.storage.group_names import fold
 from scorekeeper.web.common.lookup import group_or_404
 
-from . import card, screen, slips, stop  # noqa: F401  (their views join the blueprint)
+from . import card, paper, screen, slips, stop  # noqa: F401  (their views join the blueprint)
 from .form import MAX_ROUNDS, EveningForm, NextRoundForm
 from .loading import KINDS, Loaded, bp, group_names, load, met_before
 
