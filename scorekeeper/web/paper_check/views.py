@@ -3,6 +3,7 @@ says what does not add up. Nothing is stored unless the player asks to keep the 
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlencode
 
 from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
@@ -123,7 +124,7 @@ def _grid(sheet: PaperSheet, kept: paper_store.KeptCheck | None) -> ResponseRetu
     return page
 
 
-def _joining() -> dict[str, str]:
+def _joining() -> dict[str, Any]:
     """The evening's table a check was opened from (`web/evening/paper.py`), kept in its address."""
     return {k: v for k in ("evening", "table") if (v := request.args.get(k, "")).isdecimal() and len(v) < 10}
 
