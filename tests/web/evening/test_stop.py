@@ -143,3 +143,28 @@ def test_a_table_cannot_be_ended_before_its_time_runs_out(app: Flask, client: Fl
     answer = client.post(f"/gr/{token}/evenings/{number}/tables/{game_id}/stop")
     assert answer.status_code == 409
     assert "once its round's time has run out" in text_of(answer.text)
+
+
+@pytest.mark.parametrize(
+    ("lang", "direction", "pace_words", "stop_words"),
+    [
+        ("en", "ltr", "min a deal", "The game ends after deal 3"),
+        ("fa", "rtl", "دقیقه برای هر دست", "بازی پس از دست 3 پایان می‌یابد"),
+        ("hr", "ltr", "min po dijeljenju", "Igra završava nakon dijeljenja 3"),
+        ("fr", "ltr", "min par donne", "La partie s'arrête après la donne 3"),
+    ],
+)
+def test_the_pace_and_the_stop_in_four_languages(
+    app: Flask, client: FlaskClient, lang: str, direction: str, pace_words: str, stop_words: str
+) -> None:
+    one = _evening(app, client, 10, 11 * 60)
+    _play(app, one.game, 4)
+    with app.app_context():
+        stored = store.find(one.game)
+        assert stored is not None
+        game_id = stored.row.id
+    client.set_cookie("lang", lang)
+    game_page = client.get(f"/g/{one.game}").text
+    assert f'dir="{direction}"' in game_page and pace_words in text_of(game_page)
+    asked = client.get(f"/gr/{one.token}/evenings/{one.number}/tables/{game_id}/stop").text
+    assert f'dir="{direction}"' in asked and stop_words in text_of(asked).replace("’", "'")
