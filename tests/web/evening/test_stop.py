@@ -168,3 +168,20 @@ def test_the_pace_and_the_stop_in_four_languages(
     assert f'dir="{direction}"' in game_page and pace_words in text_of(game_page)
     asked = client.get(f"/gr/{one.token}/evenings/{one.number}/tables/{game_id}/stop").text
     assert f'dir="{direction}"' in asked and stop_words in text_of(asked).replace("’", "'")
+
+
+def test_ending_a_table_needs_the_forms_csrf_token(app: Flask, client: FlaskClient) -> None:
+    one = _evening(app, client, 10, 11 * 60)
+    _play(app, one.game, 3)
+    with app.app_context():
+        stored = store.find(one.game)
+        assert stored is not None
+        game_id = stored.row.id
+    app.config["WTF_CSRF_ENABLED"] = True  # from here on, as players get the app
+    stop = f"/gr/{one.token}/evenings/{one.number}/tables/{game_id}/stop"
+    assert client.post(stop).status_code == 400
+    assert "ended at the fair stop" not in text_of(client.get(one.page).text)
+    field = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', client.get(stop).text)
+    assert field
+    assert client.post(stop, data={"csrf_token": field.group(1)}).status_code == 303
+    assert "Deal 3 of 21 · ended at the fair stop" in text_of(client.get(one.page).text)
