@@ -13,8 +13,8 @@ from flask.testing import FlaskClient
 
 from scorekeeper.evening.stop import fair_point, pace
 from scorekeeper.scoring import Game
-from scorekeeper.storage import db, store
-from scorekeeper.storage.models import EveningRow
+from scorekeeper.storage import db, groups, store
+from scorekeeper.storage.models import EveningRow, GroupRow
 from tests.unit.family import play_on
 from tests.web.evening.test_evening import group_with_regulars, plan_form
 from tests.web.helpers import text_of
@@ -185,3 +185,38 @@ def test_ending_a_table_needs_the_forms_csrf_token(app: Flask, client: FlaskClie
     assert field
     assert client.post(stop, data={"csrf_token": field.group(1)}).status_code == 303
     assert "Deal 3 of 21 · ended at the fair stop" in text_of(client.get(one.page).text)
+
+
+def test_against_the_clock_the_declarer_moves_every_deal_so_a_table_of_four_can_stop(
+    app: Flask, client: FlaskClient
+) -> None:
+    edit, _view = group_with_regulars(client)
+    token = edit.rsplit("/", 1)[1]
+    timed = plan_form(["Ann", "Beth", "Cat", "Diana"], [], rounds=2, length="time", minutes="10")
+    evening = client.post(f"/gr/{token}/evenings/new", data=timed).headers["Location"]
+    number = int(evening.rsplit("/", 1)[1])
+    with app.app_context():
+        row = db.session().get(EveningRow, number)
+        assert row is not None
+        first = row.plan["rounds"][0]
+        row.plan = {**row.plan, "rounds": [{**first, "started": int(time.time()) - 11 * 60}]}
+        db.session().commit()
+        game_id = first["tables"][0]
+    game = re.search(r'href="/g/([^"]+)"', client.get(evening).text)
+    assert game
+    with app.app_context():
+        stored = store.find(game.group(1))
+        assert stored is not None and stored.game.plan.declarers[:5] == (0, 1, 2, 3, 0)
+    _play(app, game.group(1), 6)
+    asked = text_of(client.get(f"/gr/{token}/evenings/{number}/tables/{game_id}/stop").text)
+    assert "The game ends after deal 4" in asked and "Deals 5 to 6 were played after it" in asked
+    # a full round keeps the declarer's seven deals in a row
+    client.post(evening + "/next", data={"present": ["Ann", "Beth", "Cat", "Diana"], "length": "full"})
+    with app.app_context():
+        row = db.session().get(EveningRow, number)
+        assert row is not None
+        second = row.plan["rounds"][1]["tables"][0]
+        group = db.session().get(GroupRow, row.group_id)
+        assert group is not None
+        found = next(g for g in groups.games(group) if g.row.id == second)
+        assert found.game.plan.declarers[:8] == (0,) * 7 + (1,)
