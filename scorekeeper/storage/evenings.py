@@ -50,7 +50,11 @@ def _stage_round(
         # player has declared equally often once each round of the table (a fair stop, see
         # `evening.stop`), not only at the game's end.
         timed = length.get("length") == "time" and any(o.key == "rotation" for o in kind.options)
-        rules = Rules.of(kind, len(players), **({"rotation": Rotation.EVERY_DEAL} if timed else {}))
+        rules = (
+            Rules.of(kind, len(players), rotation=Rotation.EVERY_DEAL)
+            if timed
+            else Rules.of(kind, len(players))
+        )
         created = stage(Game(players, 0, rules), membership)
         s.flush()
         s.add(first_change(created.row, "evening"))
