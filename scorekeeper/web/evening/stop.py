@@ -32,6 +32,8 @@ def evening_pace(stored: StoredGame) -> Pace | None:
     found = evening_stops.time_round(stored.row)
     if found is None or found[1].get("started") is None:
         return None
+    if evening_stops.stopped_at(found[1], stored.row.id) is not None:
+        return None  # ended at its fair stop: no finish to project
     _row, one = found
     started = int(one["started"])
     played = len(stored.game.deals)

@@ -122,7 +122,9 @@ def test_the_organiser_ends_a_table_at_its_fair_point(app: Flask, client: FlaskC
     refused = client.post(f"/gv/{one.view}/evenings/{number}/tables/{game_id}/stop")
     assert refused.status_code == 403
     assert "Only the organiser" in text_of(refused.text)
+    assert "min a deal" in text_of(client.get(f"/g/{game}").text)
     assert client.post(stop).status_code == 303
+    assert "min a deal" not in text_of(client.get(f"/g/{game}").text)
     page = text_of(client.get(evening).text)
     assert "Deal 6 of 21 · ended at the fair stop" in page
     assert "Time is up" not in page
