@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 
 from scorekeeper.evening import Round
-from scorekeeper.scoring import GAMES, Game, Rules
+from scorekeeper.scoring import GAMES, Game, Rotation, Rules
 
 from . import db
 from .group_names import fold
@@ -47,7 +47,16 @@ def _stage_round(
     for table in one.tables:
         kind = GAMES[games[str(len(table.seats))]]
         players = tuple(names[p] for p in table.seats)
-        created = stage(Game(players, 0, Rules.of(kind, len(players))), membership)
+        # Against the clock the declarer moves every deal, where the game allows it: then every
+        # player has declared equally often once each round of the table (a fair stop, see
+        # `evening.stop`), not only at the game's end.
+        timed = length.get("length") == "time" and any(o.key == "rotation" for o in kind.options)
+        rules = (
+            Rules.of(kind, len(players), rotation=Rotation.EVERY_DEAL)
+            if timed
+            else Rules.of(kind, len(players))
+        )
+        created = stage(Game(players, 0, rules), membership)
         s.flush()
         s.add(first_change(created.row, "evening"))
         tables.append(created.id)

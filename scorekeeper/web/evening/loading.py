@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from flask import Blueprint, abort
 
 from scorekeeper.evening import Meetings, Round, Table, TableResult, meetings_of
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.scoring import Game
-from scorekeeper.storage import evenings, groups
+from scorekeeper.storage import evening_paper, evening_stops, evenings, groups
 from scorekeeper.storage.group_names import fold
 from scorekeeper.storage.models import EveningRow
 
@@ -46,6 +46,12 @@ class TableView:
     total: int
     complete: bool
     game_id: int = 0
+    stopped: bool = False
+    """Ended early by the organiser at its fair point (`played` deals count)."""
+    paper: bool = False
+    """Its result is its checked paper sheet, joined to the evening (final: the table is done)."""
+    result: TableResult | None = None
+    """What the table counts for tonight (its game up to a stop, or its paper sheet); None: no deal."""
 
 
 @dataclass(frozen=True)
@@ -121,14 +127,23 @@ def load(group: groups.StoredGroup, number: int) -> Loaded:
                 continue
             mine.add(game_id)
             game = found.game
+            stop = evening_stops.stopped_at(one, game_id)
+            if stop is not None:  # the deals after the fair stop do not count tonight
+                game = Game(game.players, game.first_declarer, game.rules, game.deals[:stop])
             played_tonight.append(game)
             played, total = len(game.rows), game.rules.total_deals
             name = _(game.rules.game.name)
-            view = TableView(t, name, game.players, links.get(game_id), played, total, game.complete, game_id)
-            tables.append(view)
-            if played:
-                totals = dict(zip(game.players, game.totals, strict=True))
-                results.append(TableResult(totals, played, game.rules.game.lower_wins))
+            complete = game.complete or stop is not None
+            totals = dict(zip(game.players, game.totals, strict=True))
+            paper = evening_paper.joined(one, game_id)
+            if paper is not None:  # its checked paper sheet is the table's result
+                totals, played, complete = dict(zip(game.players, paper[0], strict=True)), paper[1], True
+            link = links.get(game_id)
+            view = TableView(t, name, game.players, link, played, total, complete, game_id, stop is not None)
+            result = TableResult(totals, played, game.rules.game.lower_wins) if played else None
+            tables.append(replace(view, paper=paper is not None, result=result))
+            if result is not None:
+                results.append(result)
         minutes, started = one.get("minutes"), one.get("started")
         rounds.append(
             RoundView(

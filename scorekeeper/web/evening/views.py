@@ -17,7 +17,7 @@ from scorekeeper.storage.group_names import fold
 from scorekeeper.web.common.lookup import group_or_404
 from scorekeeper.web.common.organiser import remember
 
-from . import card, screen, slips  # noqa: F401  (their views join the blueprint)
+from . import card, paper, screen, slips, stop  # noqa: F401  (their views join the blueprint)
 from .form import MAX_ROUNDS, EveningForm, NextRoundForm
 from .loading import KINDS, Loaded, bp, group_names, load, met_before
 from .organiser_form import AdjustmentForm, ApprovalForm, ButtonForm

@@ -69,18 +69,22 @@ def tables(loaded: Loaded) -> list[tuple[int, TableView]]:
 
 
 def adjusted_results(loaded: Loaded, adjustments: list[AdjustmentRow]) -> list[TableResult]:
-    """Each table's result with the adjustments added to its players' scores."""
+    """Each table's result as it counts tonight (its game up to a fair stop, or its paper sheet)
+    with the adjustments added to its players' scores."""
     extra: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for one in adjustments:
         extra[one.game_id][one.player] += one.points
     results = []
     for _round, table in tables(loaded):
-        game = loaded.tonight[table.game_id].game
-        if not game.rows and table.game_id not in extra:
-            continue
         more = extra.get(table.game_id, {})
-        totals = {p: total + more.get(p, 0) for p, total in zip(game.players, game.totals, strict=True)}
-        results.append(TableResult(totals, len(game.rows), game.rules.game.lower_wins))
+        base = table.result
+        if base is None:  # no deal played: only an adjustment (a score for a deal not played) counts
+            if not more:
+                continue
+            rules = loaded.tonight[table.game_id].game.rules
+            base = TableResult(dict.fromkeys(table.players, 0), 0, rules.game.lower_wins)
+        totals = {p: total + more.get(p, 0) for p, total in base.totals.items()}
+        results.append(TableResult(totals, base.deals, base.lower_wins))
     return results
 
 

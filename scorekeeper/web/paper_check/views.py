@@ -3,6 +3,7 @@ says what does not add up. Nothing is stored unless the player asks to keep the 
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlencode
 
 from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
@@ -113,10 +114,15 @@ def _grid(sheet: PaperSheet, kept: paper_store.KeptCheck | None) -> ResponseRetu
         else:
             paper_store.update(kept, typed)
             token = kept.token
-        return redirect(url_for("paper.kept", token=token, kept=1), 303)
+        return redirect(url_for("paper.kept", token=token, kept=1, **_joining()), 303)
     page = _grid_page(typed, form, check(typed), kept)
     page.status_code = 200 if valid else 422
     return page
+
+
+def _joining() -> dict[str, Any]:
+    """The evening's table a check was opened from (`web/evening/paper.py`), kept in its address."""
+    return {k: v for k in ("evening", "table") if (v := request.args.get(k, "")).isdecimal() and len(v) < 10}
 
 
 def _layout(rules: Rules) -> list[str]:
@@ -137,7 +143,9 @@ def _grid_page(
         kept=kept,
         names=[who(sheet, s) for s in range(sheet.rules.players)],
         layout=_layout(sheet.rules),
-        action=url_for("paper.kept", token=kept.token) if kept else request.full_path.rstrip("?"),
+        action=url_for("paper.kept", token=kept.token, **_joining())
+        if kept
+        else request.full_path.rstrip("?"),
         totals={k.id: sheet.rules.contract_total(k) for k in sheet.rules.contracts},
         change=None
         if kept

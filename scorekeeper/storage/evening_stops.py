@@ -1,0 +1,66 @@
+"""A table's fair stop and pace: kept in the evening's plan (no table of its own), and the times
+its deals were saved, read from the game's changes."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import func, select
+
+from . import db
+from .models import ChangeRow, EveningRow, GameRow
+
+
+def round_of(row: EveningRow, game_id: int) -> dict[str, Any] | None:
+    """The round of the evening whose tables hold the game, as its plan stores it."""
+    return next((r for r in row.plan.get("rounds", []) if game_id in r.get("tables", [])), None)
+
+
+def stopped_at(one: dict[str, Any], game_id: int) -> int | None:
+    """The deals a stopped table's game ended with; None when it was not stopped."""
+    found = one.get("stopped", {}).get(str(game_id))
+    return None if found is None else int(found)
+
+
+def stop(row: EveningRow, game_id: int, deals: int) -> None:
+    """End the table's game for the evening after `deals` deals (its fair point)."""
+    rounds = []
+    for one in row.plan.get("rounds", []):
+        if game_id in one.get("tables", []):
+            one = {**one, "stopped": {**one.get("stopped", {}), str(game_id): deals}}
+        rounds.append(one)
+    s = db.session()
+    try:
+        row.plan = {**row.plan, "rounds": rounds}  # a new dict: stored anew
+        s.commit()
+    except BaseException:
+        s.rollback()
+        raise
+
+
+def time_round(game: GameRow) -> tuple[EveningRow, dict[str, Any]] | None:
+    """The evening and round a game is a table of, when that round has a time limit."""
+    if game.group_id is None:
+        return None
+    query = select(EveningRow).where(EveningRow.group_id == game.group_id).order_by(EveningRow.id.desc())
+    for row in db.session().scalars(query):
+        one = round_of(row, game.id)
+        if one is not None:
+            return (row, one) if one.get("length") == "time" and one.get("minutes") else None
+    return None
+
+
+def _seconds(at: datetime) -> float:
+    # SQLite gives the stored time back without its zone: it was stored in UTC.
+    return (at if at.tzinfo is not None else at.replace(tzinfo=UTC)).timestamp()
+
+
+def saved_times(game_id: int, played: int) -> list[float]:
+    """When each of the first `played` deals was last added, in seconds since the epoch."""
+    query = (
+        select(ChangeRow.position, func.max(ChangeRow.at))
+        .where(ChangeRow.game_id == game_id, ChangeRow.kind == "add", ChangeRow.position < played)
+        .group_by(ChangeRow.position)
+    )
+    return [_seconds(at) for _position, at in db.session().execute(query)]
