@@ -1,5 +1,5 @@
 """The one way a page changes a game: a deal entered or corrected, a deal undone or put back, the
-stake set or its change undone, and "play again" (which starts the next game from this one).
+stake set or its change undone, a player replaced, and "play again" (which starts the next game from this one).
 
 Every change names the state it was made on (the form's version, the game's stamp) and carries a
 one-time id. A form sent on a state the game has left is a repeat (a double tap, a retry, a
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from scorekeeper.scoring import Game
-from scorekeeper.storage import stake, store
+from scorekeeper.storage import stake, store, substitutes
 from scorekeeper.storage.store import StoredGame
 from scorekeeper.web.printing.prerender import prerender_sheet
 
@@ -74,6 +74,21 @@ class StakeChange:
     def save(self, stored: StoredGame, submission: str) -> Saved:
         once = (submission, self.location)
         version = stake.save(stored, stored.version, self.stake, once, limit="change")
+        return Saved(self.location, version)
+
+
+@dataclass(frozen=True)
+class SubstituteChange:
+    """A player replaced at their seat from the next deal on."""
+
+    seat: int
+    name: str
+    location: str
+
+    def save(self, stored: StoredGame, submission: str) -> Saved:
+        game = stored.game.substitute(self.seat, self.name)  # GameError: nothing stored
+        once = (submission, self.location)
+        version = substitutes.save(stored, stored.version, game, once, limit="change")
         return Saved(self.location, version)
 
 
