@@ -1,5 +1,6 @@
 """The one way a page changes a game: a deal entered or corrected, a deal undone or put back, the
-stake set or its change undone, a player replaced, and "play again" (which starts the next game from this one).
+stake set or its change undone, a player replaced, and "play again" (which starts the next game
+from this one).
 
 Every change names the state it was made on (the form's version, the game's stamp) and carries a
 one-time id. A form sent on a state the game has left is a repeat (a double tap, a retry, a

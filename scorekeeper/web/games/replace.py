@@ -69,7 +69,8 @@ def replace(token: str) -> ResponseReturnValue:
 
 
 CHANGED = N_(
-    "This game changed on another phone since this page was shown; nobody was replaced. Send the form again to replace the player now."
+    "This game changed on another phone since this page was shown; nobody was replaced."
+    " Send the form again to replace the player now."
 )
 
 
