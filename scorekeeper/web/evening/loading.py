@@ -124,7 +124,7 @@ def load(group: groups.StoredGroup, number: int) -> Loaded:
             tables.append(TableView(t, name, game.players, links.get(game_id), played, total, game.complete))
             if played:
                 totals = dict(zip(game.players, game.totals, strict=True))
-                results.append(TableResult(totals, played, game.rules.game.lower_wins))
+                results.append(TableResult(totals, played, game.rules.game.lower_wins, sitters(game)))
         minutes, started = one.get("minutes"), one.get("started")
         rounds.append(
             RoundView(
@@ -138,3 +138,14 @@ def load(group: groups.StoredGroup, number: int) -> Loaded:
         )
     earlier = [g for g in games.values() if g.row.id not in mine]
     return Loaded(row, rounds, results, earlier, played_tonight)
+
+
+def sitters(game: Game) -> dict[str, tuple[tuple[str, int, int], ...]]:
+    """For each seat taken over mid-game: (person, deals played, total) of everyone who sat there."""
+    played, totals = game.deals_played(), game.person_totals()
+    found = {}
+    for seat, name in enumerate(game.players):
+        people = (name, *(s.name for s in game.substitutes if s.seat == seat))
+        if len(people) > 1:
+            found[name] = tuple((p, played[p], totals[p]) for p in people)
+    return found
