@@ -9,8 +9,8 @@ the points by contract, as declarer and as opponent, add up to the total.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from itertools import accumulate
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 from .game import Game
 
