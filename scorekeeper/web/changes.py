@@ -105,7 +105,8 @@ class NextGame:
         # Counted by endpoint as a new game ("create", see limits.ENDPOINTS), before the view.
         old = stored.game
         created = store.create(
-            Game(old.players, (old.first_declarer + 1) % len(old.players), old.rules),
+            # Those at the table now: a player who took a seat mid-game plays on in it.
+            Game(old.seated(len(old.deals)), (old.first_declarer + 1) % len(old.players), old.rules),
             kind="again",
             once=store.Once(stored, submission, self.location),
             group=store.membership(stored),  # the next game of a club's table stays in the club

@@ -132,3 +132,28 @@ def test_the_view_link_cannot_replace(app: Flask, client: FlaskClient) -> None:
     links = import_game(app, twelve_deals())
     assert client.get(f"{links.view}/replace").status_code == 404
     assert "/replace" not in client.get(links.view).text
+
+
+def test_the_summary_has_totals_by_player(app: Flask, client: FlaskClient) -> None:
+    doc = {**full_game(), "substitutes": [{"seat": 1, "from_deal": 20, "name": "Zoe"}]}
+    links = import_game(app, doc)
+    split = score_document(doc)["people"]
+    page = client.get(f"{links.edit}/summary").text
+    found = re.search(r'<ul class="people-totals">(.*?)</ul>', page, re.S)
+    assert found is not None
+    shown = text_of(found.group(1))
+    for name in ("Beth", "Zoe"):
+        total = split[name]["total"]
+        sign = "+" if total > 0 else ("−" if total < 0 else "")
+        assert f"{name} {sign}{abs(total)} {split[name]['deals']} deals" in shown
+
+
+def test_play_again_seats_those_at_the_table_now(app: Flask, client: FlaskClient) -> None:
+    doc = {**full_game(), "substitutes": [{"seat": 1, "from_deal": 20, "name": "Zoe"}]}
+    links = import_game(app, doc)
+    page = client.get(links.edit).text
+    again = client.post(f"{links.edit}/again", data={"version": form_version(page), "submission": "b" * 32})
+    assert again.status_code == 303
+    new = export(client, again.headers["Location"])
+    assert new["players"] == ["Ann", "Zoe", "Cat", "Diana"]
+    assert "substitutes" not in new
