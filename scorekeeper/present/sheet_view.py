@@ -58,6 +58,14 @@ class SheetView:
         return [(game.seated(s.from_deal - 2)[s.seat], s.name, s.from_deal) for s in game.substitutes]
 
     @property
+    def replaced_at(self) -> dict[int, list[tuple[str, str]]]:
+        """(who left, who took the seat) by the number of the first deal the new player sat in."""
+        found: dict[int, list[tuple[str, str]]] = {}
+        for left, came, first in self.replacements:
+            found.setdefault(first, []).append((left, came))
+        return found
+
+    @property
     def people(self) -> list[tuple[str, int, int]]:
         """(name, deals sat in, total) of everyone who sat, players first; none without replacements."""
         game = self.game

@@ -66,6 +66,8 @@ def test_the_new_player_takes_the_seat_from_the_next_deal(app: Flask, client: Fl
     text = text_of(page)
     assert "Cat → Zoe" in text
     assert "Zoe takes Cat's seat from deal 13" in text
+    marked = re.search(r'<tr class="replacement">(.*?)</tr>\s*<tr id="deal-(\d+)"', page, re.S)
+    assert marked is not None and marked.group(2) == "13"
     totals = re.search(r'<ul class="people-totals">(.*?)</ul>', page, re.S)
     assert totals is not None
     assert f"Zoe {'+' if deal_13 > 0 else ''}{deal_13}".replace("-", "−") in text_of(totals.group(1))
