@@ -26,18 +26,17 @@ class Substitute:
 
 def _name_problem(name: str, field: str, taken: list[str]) -> Problem | None:
     if name != name.strip():
-        return Problem.of(field, "{name!r}: a name may not start or end with spaces", prefix=False, name=name)
+        return Problem.of(field, "{name!r}: a name may not start or end with spaces", name=name)
     if not 1 <= len(name) <= 40:
-        return Problem.of(field, "{name!r}: a name has 1 to 40 characters", prefix=False, name=name)
+        return Problem.of(field, "{name!r}: a name has 1 to 40 characters", name=name)
     if has_direction_controls(name):
         return Problem.of(
             field,
             "{name!r}: a name may not hold invisible characters that turn text round",
-            prefix=False,
             name=name,
         )
     if name.casefold() in taken:
-        return Problem.of(field, "{name!r} is already at the table", prefix=False, name=name)
+        return Problem.of(field, "{name!r} is already at the table", name=name)
     return None
 
 
@@ -50,15 +49,12 @@ def check_substitutes(subs: tuple[Substitute, ...], players: tuple[str, ...], to
     for i, sub in enumerate(subs):
         field = f"substitutes[{i}]"
         if not 0 <= sub.seat < len(players):
-            problems.append(
-                Problem.of(f"{field}.seat", "a seat is 0 to {last}", prefix=False, last=len(players) - 1)
-            )
+            problems.append(Problem.of(f"{field}.seat", "a seat is 0 to {last}", last=len(players) - 1))
         elif not 2 <= sub.from_deal <= total:
             problems.append(
                 Problem.of(
                     f"{field}.from_deal",
                     "a player is replaced from deal 2 to {total}",
-                    prefix=False,
                     total=total,
                 )
             )
@@ -67,7 +63,6 @@ def check_substitutes(subs: tuple[Substitute, ...], players: tuple[str, ...], to
                 Problem.of(
                     f"{field}.from_deal",
                     "the seat's earlier replacement is from deal {n}; a later one comes after it",
-                    prefix=False,
                     n=last[sub.seat],
                 )
             )

@@ -3,6 +3,8 @@ its contracts left and the doubles it owes (see scoring.substitutes)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from flask import Blueprint, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
@@ -59,7 +61,8 @@ def replace(token: str) -> ResponseReturnValue:
     except GameError as error:
         for problem in error.problems:
             field = form.seat if problem.field.endswith(".seat") else form.name
-            field.errors = [*field.errors, describe(problem)]
+            # By the form's own field, the file's field name ("substitutes[0].name: ") is left out.
+            field.errors = [*field.errors, describe(dataclasses.replace(problem, message=""))]
         return _render(stored, form), 422
     if done is not None:
         return redirect(done, 303)

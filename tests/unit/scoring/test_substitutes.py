@@ -94,6 +94,7 @@ def test_a_wrong_replacement_names_its_field(subs: Any, field: str) -> None:
     with pytest.raises(GameError) as error:
         load({**full_game(), "substitutes": subs})
     assert [p.field for p in error.value.problems] == [field]
+    assert str(error.value).startswith(f"{field}: ")
 
 
 def test_the_file_keeps_them_and_leaves_them_out_when_nobody_was_replaced() -> None:

@@ -3,6 +3,8 @@ deals each played, the history line, and the game file's round trip."""
 
 from __future__ import annotations
 
+import io
+import json
 import re
 from typing import Any
 
@@ -159,3 +161,17 @@ def test_play_again_seats_those_at_the_table_now(app: Flask, client: FlaskClient
     new = export(client, again.headers["Location"])
     assert new["players"] == ["Ann", "Zoe", "Cat", "Diana"]
     assert "substitutes" not in new
+
+
+def test_the_import_screen_keeps_or_refuses_a_replacement(app: Flask, client: FlaskClient) -> None:
+    doc = {**twelve_deals(), "substitutes": [{"seat": 2, "from_deal": 13, "name": "Zoe"}]}
+    sent = {"file": (io.BytesIO(json.dumps(doc).encode()), "game.json")}
+    response = client.post("/import", data=sent, content_type="multipart/form-data")
+    assert response.status_code == 303
+    assert export(client, response.headers["Location"]) == export(client, import_game(app, doc).edit)
+    assert export(client, response.headers["Location"])["substitutes"] == doc["substitutes"]
+    bad = {**doc, "substitutes": [{"seat": 2, "from_deal": 1, "name": "Zoe"}]}
+    sent = {"file": (io.BytesIO(json.dumps(bad).encode()), "game.json")}
+    refused = client.post("/import", data=sent, content_type="multipart/form-data")
+    assert refused.status_code == 422
+    assert "substitutes[0].from_deal" in text_of(refused.text)
