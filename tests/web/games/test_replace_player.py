@@ -58,6 +58,10 @@ def test_the_new_player_takes_the_seat_from_the_next_deal(app: Flask, client: Fl
     assert response.headers["Location"] == links.edit
     doc = export(client, links.edit)
     assert doc["substitutes"] == [{"seat": 2, "from_deal": 13, "name": "Zoe"}]
+    # The next deal's form and the turn name Zoe, who sits there now.
+    form = client.get(f"{links.entry}?contract=trumps").text
+    assert "<bdi>Zoe</bdi>" in form and "<bdi>Cat</bdi>" not in form
+    assert "Cat → Zoe" in text_of(client.get(links.edit).text)
     # The seat plays on under its name in the hands; Zoe's deals are credited to her.
     enter(client, links, TRUMPS)
     scored = score_document(export(client, links.edit))
