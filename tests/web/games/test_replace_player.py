@@ -11,8 +11,11 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper.evening import TableResult, standings
 from scorekeeper.present.report import score_document
+from scorekeeper.scoring import load
 from scorekeeper.storage.models import ChangeRow
+from scorekeeper.web.evening.loading import sitters
 from tests.builders import full_game
 from tests.web.helpers import (
     Links,
@@ -179,3 +182,12 @@ def test_the_import_screen_keeps_or_refuses_a_replacement(app: Flask, client: Fl
     refused = client.post("/import", data=sent, content_type="multipart/form-data")
     assert refused.status_code == 422
     assert "substitutes[0].from_deal" in text_of(refused.text)
+
+
+def test_the_evening_counts_each_sitter_of_a_seat() -> None:
+    game = load({**full_game(), "substitutes": [{"seat": 2, "from_deal": 15, "name": "Zoe"}]})
+    split = game.person_totals()
+    assert sitters(game) == {"Cat": (("Cat", 14, split["Cat"]), ("Zoe", 14, split["Zoe"]))}
+    totals = dict(zip(game.players, game.totals, strict=True))
+    found = {s.name for s in standings([TableResult(totals, 28, False, sitters(game))])}
+    assert found == {"Ann", "Beth", "Cat", "Diana", "Zoe"}
