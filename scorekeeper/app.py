@@ -15,6 +15,7 @@ from .storage import db, limits, pruning
 from .web.common import assets, errors, language, security, share
 from .web.deals import views as deals
 from .web.evening import views as evening
+from .web.games import replace as game_replace
 from .web.games import views as games
 from .web.groups import merges as group_merges
 from .web.groups import players as group_players
@@ -66,6 +67,7 @@ def register_blueprints(app: Flask) -> None:
         home.bp,
         new_game.bp,
         games.bp,
+        game_replace.bp,
         deals.bp,
         share.bp,
         transfer.bp,

@@ -5,13 +5,17 @@ between evenly spaced (a table of four gives 10, 6 2/3, 3 1/3, 0), so every tabl
 player on average. Tied players share the points of the places they tie for. A player's evening is
 the sum over their tables; ties in it are broken by points per deal played (the table's score
 divided by its deals, summed over tables), then by name.
+
+A player replaced mid-game shares their seat: each who sat there gets the seat's place points in
+proportion to the deals they played, and their own scores for points per deal; each counts the
+table.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 TOP = 10
@@ -24,6 +28,12 @@ class TableResult:
     totals: dict[str, int]
     deals: int
     lower_wins: bool = False
+    sitters: dict[str, tuple[tuple[str, int, int], ...]] = field(default_factory=dict)
+    """For a seat (by the name in `totals`) taken over mid-game: (person, deals played, total) of
+    everyone who sat there; a seat left out was one player's throughout."""
+
+    def shares(self, seat: str) -> tuple[tuple[str, int, int], ...]:
+        return self.sitters.get(seat) or ((seat, self.deals, self.totals[seat]),)
 
 
 @dataclass(frozen=True)
@@ -59,10 +69,13 @@ def standings(tables: Sequence[TableResult]) -> list[Standing]:
     per_deal: dict[str, Fraction] = defaultdict(Fraction)
     count: dict[str, int] = defaultdict(int)
     for table in tables:
-        for name, value in place_points(table.totals, table.lower_wins).items():
-            points[name] += value
-            score = Fraction(table.totals[name], max(table.deals, 1))
-            per_deal[name] += -score if table.lower_wins else score
-            count[name] += 1
+        for seat, value in place_points(table.totals, table.lower_wins).items():
+            for name, played, total in table.shares(seat):
+                points[name] += (
+                    value * Fraction(played, max(table.deals, 1)) if seat in table.sitters else value
+                )
+                score = Fraction(total, max(table.deals, 1))
+                per_deal[name] += -score if table.lower_wins else score
+                count[name] += 1
     order = sorted(points, key=lambda n: (-points[n], -per_deal[n], n))
     return [Standing(n, points[n], per_deal[n], count[n]) for n in order]

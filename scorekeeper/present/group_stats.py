@@ -32,7 +32,7 @@ class Names:
             self._spell(played.game)
 
     def _spell(self, game: Game) -> None:
-        for name in game.players:
+        for name in game.people:
             self.spelling[fold(name)] = " ".join(name.split())
 
     @classmethod
@@ -101,7 +101,11 @@ def boards(played: Sequence[GroupGame], names: Names) -> list[Board]:
     counts: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for one in played:
         kind = one.game.rules.game.id
-        for name, total in zip(one.game.players, one.game.totals, strict=True):
+        # Each person who sat is credited with the seat's scores of the deals they played.
+        game, played_by = one.game, one.game.deals_played()
+        for name, total in game.person_totals().items():
+            if name not in game.players and not played_by[name]:
+                continue  # a substitute whose first deal is still to come
             shown = names.shown(name)
             totals[kind][shown] += total
             counts[kind][shown] += 1
@@ -115,7 +119,7 @@ STATS: Memo[tuple[str, str], GameStats] = Memo(1024)
 def stats_of(one: GroupGame) -> GameStats:
     """The figures of one game of the group, worked out once per state."""
     key = (one.row.edit_hash, one.row.stamp)
-    return STATS.get(key) or STATS.put(key, game_stats(one.game))
+    return STATS.get(key) or STATS.put(key, game_stats(one.game, by_person=True))
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,17 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
     }
     if sheet.lower_wins:
         out["lower_wins"] = True
+    if sheet.game.substitutes:
+        out["people"] = _people(sheet)
     return out
+
+
+def _people(sheet: Sheet) -> dict[str, dict[str, int]]:
+    """Everyone who sat, players first: their seat, the deals they sat in and their total."""
+    game = sheet.game
+    totals, played = game.person_totals(), game.deals_played()
+    seats = {**{p: s for s, p in enumerate(game.players)}, **{s.name: s.seat for s in game.substitutes}}
+    return {name: {"seat": seats[name], "deals": played[name], "total": totals[name]} for name in game.people}
 
 
 def _block(block: Block, names: tuple[str, ...]) -> dict[str, Any]:

@@ -43,6 +43,38 @@ class SheetView:
         return self.game.rules.doubling.value != "none"
 
     @property
+    def seat_chains(self) -> tuple[tuple[str, ...], ...]:
+        """Who sat at each seat, in turn: ("Ann", "Zoe") for a seat Zoe took over."""
+        game = self.game
+        return tuple(
+            (name, *(s.name for s in game.substitutes if s.seat == seat))
+            for seat, name in enumerate(game.players)
+        )
+
+    @property
+    def replacements(self) -> list[tuple[str, str, int]]:
+        """(who left, who took the seat, the first deal they sat in), in the order they were made."""
+        game = self.game
+        return [(game.seated(s.from_deal - 2)[s.seat], s.name, s.from_deal) for s in game.substitutes]
+
+    @property
+    def replaced_at(self) -> dict[int, list[tuple[str, str]]]:
+        """(who left, who took the seat) by the number of the first deal the new player sat in."""
+        found: dict[int, list[tuple[str, str]]] = {}
+        for left, came, first in self.replacements:
+            found.setdefault(first, []).append((left, came))
+        return found
+
+    @property
+    def people(self) -> list[tuple[str, int, int]]:
+        """(name, deals sat in, total) of everyone who sat, players first; none without replacements."""
+        game = self.game
+        if not game.substitutes:
+            return []
+        totals, played = game.person_totals(), game.deals_played()
+        return [(name, played[name], totals[name]) for name in game.people]
+
+    @property
     def ranking(self) -> list[tuple[int, str, int]]:
         """(place, name, total), best first; equal totals share a place."""
         totals = self.sheet.totals

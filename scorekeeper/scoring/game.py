@@ -20,9 +20,10 @@ from .parts import Seats, check_result
 from .rules import Rules
 from .scored import Payment, ScoredDeal, deal_scores, payments, settlement
 from .seating import Plan, Roles, plan
+from .substitutes import Substitute, check_substitutes, deals_played, people, person_totals, seated
 from .turns import FORCED_DOUBLE, Turn, refused_contract
 
-__all__ = ["Game", "Payment", "ScoredDeal", "Turn"]
+__all__ = ["Game", "Payment", "ScoredDeal", "Substitute", "Turn"]
 
 
 class _Ledger:
@@ -49,6 +50,8 @@ class Game:
     first_declarer: int
     rules: Rules = field(default_factory=Rules)
     deals: tuple[Deal, ...] = ()
+    substitutes: tuple[Substitute, ...] = ()
+    """Players replaced at their seat mid-game; the seats fold unchanged (see `substitutes`)."""
     plan: Plan = field(init=False, repr=False, compare=False)
     rows: tuple[ScoredDeal, ...] = field(init=False, repr=False, compare=False)
     next: Turn | None = field(init=False, repr=False, compare=False)
@@ -57,6 +60,7 @@ class Game:
     def __post_init__(self) -> None:
         check_players(self.players, self.first_declarer, self.rules)
         object.__setattr__(self, "plan", plan(self.rules, self.first_declarer))
+        check_substitutes(self.substitutes, self.players, self.plan.total)
         self._fold(_Ledger(len(self.players)), ())
 
     def _fold(self, ledger: _Ledger, rows: tuple[ScoredDeal, ...]) -> None:
@@ -170,7 +174,7 @@ class Game:
     def add(self, deal: Deal) -> Game:
         """The game with `deal` played next; only the new deal is folded."""
         grown = object.__new__(Game)
-        for name in ("players", "first_declarer", "rules", "plan"):
+        for name in ("players", "first_declarer", "rules", "substitutes", "plan"):
             object.__setattr__(grown, name, getattr(self, name))
         object.__setattr__(grown, "deals", (*self.deals, deal))
         grown._fold(self._ledger.copy(), self.rows)
@@ -182,8 +186,30 @@ class Game:
             raise GameError.one("deal", "there is no deal {n}", prefix=False, n=index + 1)
         deals = list(self.deals)
         deals[index] = deal
-        return Game(self.players, self.first_declarer, self.rules, tuple(deals))
+        return Game(self.players, self.first_declarer, self.rules, tuple(deals), self.substitutes)
 
     def undo(self) -> Game:
         """The game without its last deal."""
-        return Game(self.players, self.first_declarer, self.rules, self.deals[:-1])
+        return Game(self.players, self.first_declarer, self.rules, self.deals[:-1], self.substitutes)
+
+    def substitute(self, seat: int, name: str) -> Game:
+        """The game with `name` sitting at `seat` from the next deal on; GameError if not allowed."""
+        sub = Substitute(seat, len(self.deals) + 1, name)
+        return Game(self.players, self.first_declarer, self.rules, self.deals, (*self.substitutes, sub))
+
+    def seated(self, index: int) -> tuple[str, ...]:
+        """Who sits at each seat in the deal at 0-based `index`."""
+        return seated(self.players, self.substitutes, index)
+
+    @property
+    def people(self) -> tuple[str, ...]:
+        """Everyone who sat at the table: the players, then their substitutes."""
+        return people(self.players, self.substitutes)
+
+    def person_totals(self) -> dict[str, int]:
+        """Each person's total over the deals they sat in (the seats' totals without substitutes)."""
+        return person_totals(self.players, self.substitutes, self.rows)
+
+    def deals_played(self) -> dict[str, int]:
+        """How many of the deals entered each person sat in."""
+        return deals_played(self.players, self.substitutes, len(self.rows))

@@ -20,8 +20,10 @@ from .gamefile_rules import FORMAT, expect_object, fail, game_of, is_int, parse_
 from .parts import Counts, Group, Order, Result, Taker, Value
 from .rules import Rules
 from .seating import plan
+from .substitutes import Substitute
 
-TOP_KEYS = ("format", "players", "first_declarer", "rules", "hands")
+TOP_KEYS = ("format", "players", "first_declarer", "rules", "hands", "substitutes")
+SUB_KEYS = ("seat", "from_deal", "name")
 SUIT_IDS = frozenset(s.value for s in Suit)
 HAND_KEYS = ("contract", "declarer", "doubles", "trump", "rank", "result")
 HOW_MANY = {
@@ -143,6 +145,25 @@ def _players(doc: dict[str, Any]) -> tuple[str, ...]:
     return tuple(players)
 
 
+def _substitutes(value: object) -> tuple[Substitute, ...]:
+    """The `substitutes` list read, its shape checked; the game checks what they mean."""
+    if not isinstance(value, list):
+        raise fail("substitutes", "must be a list")
+    subs = []
+    for i, item in enumerate(value):
+        sub = expect_object(item, f"substitutes[{i}]", SUB_KEYS)
+        for key in SUB_KEYS:
+            if key not in sub:
+                raise fail(f"substitutes[{i}].{key}", "is missing")
+        for key in ("seat", "from_deal"):
+            if not is_int(sub[key]):
+                raise fail(f"substitutes[{i}].{key}", "must be a whole number")
+        if not isinstance(sub["name"], str):
+            raise fail(f"substitutes[{i}].name", "must be a name")
+        subs.append(Substitute(sub["seat"], sub["from_deal"], sub["name"]))
+    return tuple(subs)
+
+
 def load(doc: object) -> Game:
     """The Game a parsed `barbu-game/1` document describes; GameError if it is invalid."""
     top = expect_object(doc, "game", TOP_KEYS)
@@ -157,7 +178,8 @@ def load(doc: object) -> Game:
     rules = parse_rules(top.get("rules", {}), len(players))
     if not isinstance(top["hands"], list):
         raise fail("hands", "must be a list")
-    Game(players, first, rules)  # names checked before the hands refer to them
+    subs = _substitutes(top.get("substitutes", []))
+    Game(players, first, rules, (), subs)  # names checked before the hands refer to them
     order = plan(rules, first)
     deals: list[Deal] = []
     problems: list[Problem] = []
@@ -180,7 +202,7 @@ def load(doc: object) -> Game:
         deals.append(deal)
     if problems:
         raise FormatError(problems)
-    return Game(players, first, rules, tuple(deals))
+    return Game(players, first, rules, tuple(deals), subs)
 
 
 def loads(text: str | bytes) -> Game:

@@ -53,13 +53,21 @@ def dump_hand(game: Game, index: int) -> dict[str, Any]:
 def dump(game: Game) -> dict[str, Any]:
     """The `barbu-game/1` document of a game."""
     names = game.players
-    return {
+    doc: dict[str, Any] = {
         "format": FORMAT,
         "players": list(names),
         "first_declarer": names[game.first_declarer],
         "rules": dump_rules(game.rules),
         "hands": [dump_hand(game, i) for i in range(len(game.deals))],
     }
+    if game.substitutes:  # left out when nobody was replaced, as in every file written before
+        doc["substitutes"] = dump_substitutes(game)
+    return doc
+
+
+def dump_substitutes(game: Game) -> list[dict[str, Any]]:
+    """The `substitutes` list of a game file."""
+    return [{"seat": s.seat, "from_deal": s.from_deal, "name": s.name} for s in game.substitutes]
 
 
 def dumps(game: Game) -> str:

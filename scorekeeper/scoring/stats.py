@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 from .game import Game
 
@@ -121,34 +122,41 @@ def _add(table: dict[str, dict[str, Tally]], role: str, contract: str, points: i
     row[contract] = row.get(contract, Tally()) + Tally(points, 1)
 
 
-def game_stats(game: Game) -> GameStats:
-    """The figures of `game` as played so far."""
-    seats = range(len(game.players))
-    roles: list[dict[str, dict[str, Tally]]] = [{} for _ in seats]
-    doubles = [Doubles() for _ in seats]
-    for row in game.rows:
+def game_stats(game: Game, by_person: bool = False) -> GameStats:
+    """The figures of `game` as played so far, per seat; `by_person`: per person who sat, each
+    with the deals they played (a substitute who has played none yet is left out)."""
+    names = game.people if by_person else game.players
+    index = {name: i for i, name in enumerate(names)}
+    roles: list[dict[str, dict[str, Tally]]] = [{} for _ in names]
+    doubles = [Doubles() for _ in names]
+    gains = [[0] * len(game.rows) for _ in names]
+    for n, row in enumerate(game.rows):
+        sitter = [index[name] for name in (game.seated(n) if by_person else game.players)]
         contract = row.deal.contract.id
-        for seat in seats:
+        for seat, who in enumerate(sitter):
             role = DECLARER if seat == row.roles.declarer else OPPONENT
-            _add(roles[seat], role, contract, row.score[seat])
+            _add(roles[who], role, contract, row.score[seat])
+            gains[who][n] = row.score[seat]
         for p in row.payments:
             if p.amount == 0:
-                doubles[p.payer] += Doubles(even=1)
-                doubles[p.payee] += Doubles(even=1)
+                doubles[sitter[p.payer]] += Doubles(even=1)
+                doubles[sitter[p.payee]] += Doubles(even=1)
             else:
-                doubles[p.payee] += Doubles(won=1, won_points=p.amount)
-                doubles[p.payer] += Doubles(lost=1, lost_points=p.amount)
+                doubles[sitter[p.payee]] += Doubles(won=1, won_points=p.amount)
+                doubles[sitter[p.payer]] += Doubles(lost=1, lost_points=p.amount)
     played = {row.deal.contract.id for row in game.rows}
     order = tuple(dict.fromkeys(k.id for k in game.rules.game.contracts if k.id in played))
+    sat = game.deals_played()
     players = tuple(
         PlayerStats(
             name=name,
-            total=game.totals[seat],
-            running=tuple(row.running[seat] for row in game.rows),
-            by_role=roles[seat],
-            doubles=doubles[seat],
+            total=sum(gains[i]),
+            running=tuple(accumulate(gains[i])),
+            by_role=roles[i],
+            doubles=doubles[i],
         )
-        for seat, name in enumerate(game.players)
+        for i, name in enumerate(names)
+        if i < len(game.players) or sat[name]
     )
     return GameStats(
         game=game.rules.game.id,

@@ -15,7 +15,7 @@ from scorekeeper.scoring import Game, dump
 from . import db, links
 from .links import new_token
 from .models import ChangeRow, DealRow, GameRow, GroupRow, now
-from .rows import StoredGame, columns, deal_row, new_epoch, seals
+from .rows import StoredGame, columns, deal_row, new_epoch, rules_column, seals
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ def fresh(game: Game, group: Membership | None) -> tuple[dict[str, Any], list[di
         "seals": sealed,
         "players": list(game.players),
         "first_declarer": game.first_declarer,
-        "rules": doc["rules"],
+        "rules": rules_column(doc),
         "version": 0,
         "epoch": new_epoch(),
         "group_id": group.group_id if group is not None else None,

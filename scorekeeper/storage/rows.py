@@ -87,15 +87,32 @@ def hand_of(deal: DealRow) -> dict[str, Any]:
     return hand
 
 
+# The players replaced mid-game are kept in the rules column under this key, beside the rules
+# proper: they change as rarely, and so need no column (nor migration) of their own.
+SUBSTITUTES = "substitutes"
+
+
 def document(row: GameRow) -> dict[str, Any]:
     """The game file of a stored game."""
-    return {
+    rules = dict(row.rules)
+    subs = rules.pop(SUBSTITUTES, None)
+    doc = {
         "format": FORMAT,
         "players": list(row.players),
         "first_declarer": row.players[row.first_declarer],
-        "rules": row.rules,
+        "rules": rules,
         "hands": [hand_of(d) for d in row.deals],
     }
+    if subs:
+        doc[SUBSTITUTES] = subs
+    return doc
+
+
+def rules_column(doc: dict[str, Any]) -> dict[str, Any]:
+    """The rules column of a game file: its rules, and its substitutes if any."""
+    if not doc.get(SUBSTITUTES):
+        return dict(doc["rules"])
+    return {**doc["rules"], SUBSTITUTES: doc[SUBSTITUTES]}
 
 
 def deal_row(position: int, hand: dict[str, Any]) -> DealRow:

@@ -1,5 +1,6 @@
 """The one way a page changes a game: a deal entered or corrected, a deal undone or put back, the
-stake set or its change undone, and "play again" (which starts the next game from this one).
+stake set or its change undone, a player replaced, and "play again" (which starts the next game
+from this one).
 
 Every change names the state it was made on (the form's version, the game's stamp) and carries a
 one-time id. A form sent on a state the game has left is a repeat (a double tap, a retry, a
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from scorekeeper.scoring import Game
-from scorekeeper.storage import organiser, stake, store
+from scorekeeper.storage import organiser, stake, store, substitutes
 from scorekeeper.storage.store import StoredGame
 from scorekeeper.web.common.organiser import as_organiser
 from scorekeeper.web.printing.prerender import prerender_sheet
@@ -79,6 +80,21 @@ class StakeChange:
 
 
 @dataclass(frozen=True)
+class SubstituteChange:
+    """A player replaced at their seat from the next deal on."""
+
+    seat: int
+    name: str
+    location: str
+
+    def save(self, stored: StoredGame, submission: str) -> Saved:
+        game = stored.game.substitute(self.seat, self.name)  # GameError: nothing stored
+        once = (submission, self.location)
+        version = substitutes.save(stored, stored.version, game, once, limit="change")
+        return Saved(self.location, version)
+
+
+@dataclass(frozen=True)
 class NextGame:
     """The next game with the same players, rules and group; the next player declares first. The
     game played stays as it is; it keeps the one-time id, so that a repeat finds the new game."""
@@ -90,7 +106,8 @@ class NextGame:
         # Counted by endpoint as a new game ("create", see limits.ENDPOINTS), before the view.
         old = stored.game
         created = store.create(
-            Game(old.players, (old.first_declarer + 1) % len(old.players), old.rules),
+            # Those at the table now: a player who took a seat mid-game plays on in it.
+            Game(old.seated(len(old.deals)), (old.first_declarer + 1) % len(old.players), old.rules),
             kind="again",
             once=store.Once(stored, submission, self.location),
             group=store.membership(stored),  # the next game of a club's table stays in the club

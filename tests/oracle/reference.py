@@ -46,6 +46,7 @@ from .reference_rules import (
     parse_rules,
     salad_value,
 )
+from .reference_substitutes import parse_substitutes, people
 
 __all__ = [
     "ALL_CONTRACTS",
@@ -70,7 +71,7 @@ __all__ = [
     "score_game",
 ]
 
-TOP_KEYS = frozenset({"format", "players", "first_declarer", "rules", "hands"})
+TOP_KEYS = frozenset({"format", "players", "first_declarer", "rules", "hands", "substitutes"})
 HAND_KEYS = frozenset({"contract", "declarer", "doubles", "trump", "rank", "result"})
 
 
@@ -403,7 +404,8 @@ def score_game(doc: object) -> dict[str, Any]:
     "running"}], "totals", "checks": {"deals_balance", "blocks": [{("rubber",)
     "declarer", "deals", "total", "expected", "complete", "balanced"}],
     "game_total", "expected_game_total", "complete", "zero_sum"}}, plus
-    "lower_wins": True for french only.
+    "lower_wins": True for french only, and with substitutes "people": {name: {"seat",
+    "deals", "total"}} for everyone who sat, players first.
     """
     top = check_object(doc, "document", {"format", "players", "first_declarer", "hands"}, TOP_KEYS)
     if not isinstance(top["format"], str) or top["format"] != FORMAT:
@@ -416,6 +418,7 @@ def score_game(doc: object) -> dict[str, Any]:
         raise Invalid("hands: not a list")
     if len(hands) > rules.total_deals:
         raise Invalid(f"hands: more than the {rules.total_deals} deals of the game")
+    subs = parse_substitutes(top["substitutes"], players, rules.total_deals) if "substitutes" in top else []
 
     played: list[list[str]] = [[] for _ in range(rules.block_count)]  # contracts by block
     made: dict[tuple[int, str], int] = {}  # (block, player) -> doubles of the declarer made
@@ -520,6 +523,8 @@ def score_game(doc: object) -> dict[str, Any]:
     }
     if rules.game == "french":
         scored["lower_wins"] = True
+    if subs:
+        scored["people"] = people(players, subs, scored_hands)
     return scored
 
 

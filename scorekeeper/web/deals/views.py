@@ -161,6 +161,7 @@ def _entry(
             "deals/form.html",
             stored=stored,
             game=game,
+            names=game.seated(index),  # who sits at each seat in this deal: a substitute by name
             form=form,
             contract=contract,
             allowed=allowed,

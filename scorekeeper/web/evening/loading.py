@@ -129,7 +129,9 @@ def load(group: groups.StoredGroup, number: int) -> Loaded:
             game = found.game
             stop = evening_stops.stopped_at(one, game_id)
             if stop is not None:  # the deals after the fair stop do not count tonight
-                game = Game(game.players, game.first_declarer, game.rules, game.deals[:stop])
+                game = Game(
+                    game.players, game.first_declarer, game.rules, game.deals[:stop], game.substitutes
+                )
             played_tonight.append(game)
             played, total = len(game.rows), game.rules.total_deals
             name = _(game.rules.game.name)
@@ -140,7 +142,10 @@ def load(group: groups.StoredGroup, number: int) -> Loaded:
                 totals, played, complete = dict(zip(game.players, paper[0], strict=True)), paper[1], True
             link = links.get(game_id)
             view = TableView(t, name, game.players, link, played, total, complete, game_id, stop is not None)
-            result = TableResult(totals, played, game.rules.game.lower_wins) if played else None
+            lower = game.rules.game.lower_wins
+            result = (
+                TableResult(totals, played, lower, sitters(game) if paper is None else {}) if played else None
+            )
             tables.append(replace(view, paper=paper is not None, result=result))
             if result is not None:
                 results.append(result)
@@ -158,3 +163,14 @@ def load(group: groups.StoredGroup, number: int) -> Loaded:
     earlier = [g for g in games.values() if g.row.id not in mine]
     tonight = {game_id: games[game_id] for game_id in mine}
     return Loaded(row, rounds, results, earlier, played_tonight, tonight)
+
+
+def sitters(game: Game) -> dict[str, tuple[tuple[str, int, int], ...]]:
+    """For each seat taken over mid-game: (person, deals played, total) of everyone who sat there."""
+    played, totals = game.deals_played(), game.person_totals()
+    found = {}
+    for seat, name in enumerate(game.players):
+        people = (name, *(s.name for s in game.substitutes if s.seat == seat))
+        if len(people) > 1:
+            found[name] = tuple((p, played[p], totals[p]) for p in people)
+    return found

@@ -84,7 +84,7 @@ def adjusted_results(loaded: Loaded, adjustments: list[AdjustmentRow]) -> list[T
             rules = loaded.tonight[table.game_id].game.rules
             base = TableResult(dict.fromkeys(table.players, 0), 0, rules.game.lower_wins)
         totals = {p: total + more.get(p, 0) for p, total in base.totals.items()}
-        results.append(TableResult(totals, base.deals, base.lower_wins))
+        results.append(replace(base, totals=totals))
     return results
 
 

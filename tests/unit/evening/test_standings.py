@@ -55,3 +55,23 @@ def test_the_evening_sums_and_breaks_ties_by_points_per_deal():
     assert table[0].tables == 2
     # Gil and Cat both have 0 points: Gil lost 50 in 28 deals, Cat 40 in 21, so Gil is ahead
     assert table[-1].per_deal == F(-40, 21)
+
+
+def test_a_seat_taken_over_shares_its_place_by_the_deals_each_played():
+    # Seat "c" comes first; Cat sat in 21 of its 28 deals, Zoe in 7 (Cat +20, Zoe +10).
+    table = TableResult(
+        {"a": 10, "b": -20, "c": 30, "d": -20}, 28, sitters={"c": (("c", 21, 20), ("Zoe", 7, 10))}
+    )
+    found = {s.name: s for s in standings([table])}
+    assert found["c"].points == F(10) * F(21, 28)
+    assert found["Zoe"].points == F(10) * F(7, 28)
+    assert found["c"].per_deal == F(20, 28)
+    assert found["Zoe"].per_deal == F(10, 28)
+    assert found["Zoe"].tables == found["c"].tables == 1
+    assert sum(s.points for s in found.values()) == sum(place_points(table.totals).values())
+
+
+def test_without_sitters_the_standings_are_as_before():
+    plain = TableResult({"a": 10, "b": -20, "c": 30, "d": -20}, 28)
+    assert [s.name for s in standings([plain])] == ["c", "a", "b", "d"]
+    assert plain.shares("c") == (("c", 28, 30),)
