@@ -104,6 +104,9 @@ def rules_form(game: GameKind, players: int) -> type[RulesForm]:
 def _salad_fields() -> dict[str, Any]:
     """The Salad's make-up: what it adds, halved or whole, a penalty or a reward."""
     return {
+        # Sent with the fields: a form without them (a page cached before they existed) keeps the
+        # default make-up, where no box ticked would otherwise read as a Salad of nothing.
+        "salad": HiddenField(default="1"),
         "salad_parts": SelectMultipleField(
             _l("What the Salad adds"),
             choices=[SelectChoice(k, SALAD_PARTS[k]) for k in PIECES],  # the engine's order

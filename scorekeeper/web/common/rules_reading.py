@@ -121,7 +121,7 @@ def build_rules(form: RulesForm, game: GameKind, players: int) -> tuple[Rules | 
 
 def _makeup(form: RulesForm) -> Makeup | None:
     """The Salad's make-up ticked on the form; None in a game without a Salad."""
-    if "salad_parts" not in form:
+    if "salad_parts" not in form or not form["salad"].raw_data:
         return None
     ticked = form["salad_parts"].data or []
     scored = Scored.REWARD if form["salad_scored"].data == Scored.REWARD.value else Scored.PENALTY

@@ -47,7 +47,7 @@ EVERYTHING = {  # Ann takes every trick, heart and queen, the king and the last 
 def _post(client: FlaskClient, **fields: object):  # type: ignore[no-untyped-def]
     """The new-game form of a French table as a browser sends it, with `fields`."""
     names = {f"player_{s}": name for s, name in enumerate(PLAYERS)}
-    data = names | FRENCH | {"first_declarer": ANN, "salad_scored": "penalty", "action": "create"}
+    data = names | FRENCH | {"first_declarer": ANN, "salad": "1", "salad_scored": "penalty", "action": "create"}
     return client.post("/new", data={**data, **fields})
 
 
@@ -115,3 +115,10 @@ def test_play_again_with_this_table_keeps_the_made_up_salad(client: FlaskClient)
         assert f'checked id="salad_parts-' in page.split(f'value="{part}"')[0][-120:], part
     assert 'checked id="salad_parts-0"' not in page
     assert 'checked id="salad_scored-1"' in page
+
+
+def test_a_form_sent_without_the_salads_fields_keeps_the_default_salad(client: FlaskClient) -> None:
+    names = {f"player_{s}": name for s, name in enumerate(PLAYERS)}
+    response = client.post("/new", data=names | FRENCH | {"first_declarer": ANN, "action": "create"})
+    assert response.status_code == 303, errors_after(response.text, "salad_parts")
+    assert "salad" not in export(client, response.headers["Location"])["rules"]

@@ -21,6 +21,7 @@ SETUP = {
     "sequence": "choice",
     "doubling": "none",
     "compulsory_doubles": "0",
+    "salad": "1",
     "salad_parts": ["barbu", "no-last-two"],
     "salad_scored": "penalty",
 }
