@@ -3,8 +3,9 @@
 The new-game screen and the paper check's setup both build on it, each adding its own names and
 first declarer. Each rule option of the game becomes a field (a choice, a box to tick or a
 number); the custom points get one field per number of each priced contract. Nothing here names a
-game or an option: they all come from the engine's entries. `rules_reading` turns the form into
-`Rules`.
+game or an option: they all come from the engine's entries. A game with a Salad (French Barbu) also
+gets its make-up: the parts it adds, halved or not, a penalty or a reward. `rules_reading` turns the
+form into `Rules`.
 """
 
 from __future__ import annotations

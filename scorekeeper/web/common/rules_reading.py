@@ -137,7 +137,7 @@ def _salad_message(problem: Problem, game: GameKind) -> str:
         return _(
             "Halving needs even points: %(contract)s gives %(n)s. Choose custom points with even values.",
             contract=contract_name(contract),
-            n=number(int(params["n"])),
+            n=number(int(str(params["n"]))),
         )
     return describe(problem)
 
