@@ -96,7 +96,8 @@ def new() -> str | Response:
             if created is not None:
                 made = store.create(created, group=group.membership() if group is not None else None)
                 return redirect(url_for("games.page", kind="g", token=made.edit_token), 303)
-    elif form.scheme.data == "custom":
+    elif form.scheme.data == "custom" or "salad_parts" in form:
+        # Said with the names' refusals, not only once they are right.
         rules, report = build_rules(form, game, players)
     return render_template(
         "new_game/new.html",

@@ -142,3 +142,9 @@ def test_a_form_sent_without_the_salads_fields_keeps_the_default_salad(client: F
     response = client.post("/new", data=names | FRENCH | {"first_declarer": ANN, "action": "create"})
     assert response.status_code == 303, errors_after(response.text, "salad_parts")
     assert "salad" not in export(client, response.headers["Location"])["rules"]
+
+
+def test_the_salad_is_refused_with_the_names_not_after_them(client: FlaskClient) -> None:
+    response = _post(client, player_1="", salad_parts=FIVE, salad_halved="y")
+    assert errors_after(response.text, "player_1") == ["Enter a name."]
+    assert errors_after(response.text, "salad_halved")
