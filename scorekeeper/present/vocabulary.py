@@ -183,7 +183,9 @@ def option_phrase(option: Option, value: object) -> str | None:
             return None if phrase is None else str(gettext(phrase))
         case Flag(summary=summary):
             return str(gettext(summary)) if value is True and summary else None
-        case Number(summary=summary):
+        case Number(summary=summary, off=off):
+            if value == 0 and off:
+                return str(gettext(off))
             return str(gettext(summary)).format(n=number(int(value))) if summary else None  # type: ignore[call-overload]
         case _:
             assert_never(option)
@@ -191,11 +193,14 @@ def option_phrase(option: Option, value: object) -> str | None:
 
 def rules_summary(rules: Rules) -> list[str]:
     """The rule options of a game in a few words each: those that differ from the game's
-    standard, and the compulsory doubles whenever there is doubling."""
+    standard, and the compulsory doubles whenever there is doubling, unless the game has none
+    (French Barbu's dealer doubling: none is as the game is, as an option left off)."""
     lines = []
     for key, value in rules.settings:
         option = rules.game.option(key)
         if option is None or (isinstance(option, Number) and rules.doubling.value == "none"):
+            continue
+        if isinstance(option, Number) and value == option.default == 0:
             continue
         phrase = option_phrase(option, value)
         if phrase:

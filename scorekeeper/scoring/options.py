@@ -75,7 +75,7 @@ class Flag:
 
 @dataclass(frozen=True)
 class Number:
-    """A whole number from `low` to `high`; `summary` is a template with {n}."""
+    """A whole number from `low` to `high`; `summary` is a template with {n}, `off` what 0 means."""
 
     key: str
     label: str
@@ -84,6 +84,7 @@ class Number:
     default: int
     hint: str = ""
     summary: str = ""
+    off: str = ""
 
 
 Option = Choice | Flag | Number
@@ -142,6 +143,7 @@ COMPULSORY_DOUBLES = Number(
     2,
     hint=N_("How often each player must double each declarer (0 turns it off)."),
     summary=N_("compulsory doubles: {n}"),
+    off=N_("no compulsory doubles"),
 )
 UNDOUBLED = Choice(
     "undoubled_negative",

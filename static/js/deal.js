@@ -27,9 +27,12 @@
       return controls.map((el) => [el.name, el.value, el.type === "checkbox" || el.type === "radio" ? el.checked : null, el.dataset.auto || ""]);
     }
     let sent = false;
+    // Only an entry is kept: a form left untouched would come back announced as one. What the
+    // server sent back (a refused entry) is the player's own.
+    let touched = form.dataset.shownBack !== undefined;
     function save() {
       const s = store();
-      if (sent) return;
+      if (sent || !touched) return;
       if (s) { try { s.setItem(KEY, JSON.stringify({ at: Date.now(), fields: fields() })); } catch (error) { /* full: nothing kept */ } }
     }
     function drop() {
@@ -58,8 +61,9 @@
         if (checked === null) { el.value = value; el.dataset.auto = auto; } else { el.checked = checked; }
       });
       if (notice) notice.hidden = false;
+      touched = true;
     }
-    const typed = () => { sent = false; save(); };
+    const typed = () => { sent = false; touched = true; save(); };
     form.addEventListener("input", typed);
     form.addEventListener("change", typed);
     window.addEventListener("pagehide", save);
@@ -67,7 +71,7 @@
     if (again) {
       again.addEventListener("click", () => { sent = true; drop(); location.replace(location.href.split("#")[0]); });
     }
-    return { save, drop };
+    return { save: typed, drop };
   })();
 
   // Switching contract keeps the doubles and counts already entered: the form is posted with the

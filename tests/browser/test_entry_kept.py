@@ -136,3 +136,17 @@ def test_the_offline_banner_does_not_cover_save(tokens, phone, live_server) -> N
     a, b = banner.bounding_box(), page.locator("form.deal-form button[type=submit]").bounding_box()
     assert a and b and (a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"]), (a, b)
     page.context.set_offline(False)
+
+
+def test_an_untouched_form_is_not_kept_and_a_touched_one_is(tokens, page: Page, live_server) -> None:
+    form = f"{live_server}/g/{tokens['barbu']}/deal?contract=no-hearts"
+    sheet = f"{live_server}/g/{tokens['barbu']}"
+    page.goto(form)
+    page.goto(sheet)  # left without a tap
+    page.goto(form)
+    expect(page.locator("[data-draft]")).to_be_hidden()
+    page.fill("input[name=hearts_0]", "3")
+    page.goto(sheet)
+    page.goto(form)
+    expect(page.locator("[data-draft]")).to_be_visible()
+    expect(page.locator("input[name=hearts_0]")).to_have_value("3")

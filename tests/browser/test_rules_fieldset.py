@@ -40,3 +40,22 @@ def test_the_check_sends_custom_points_only_when_chosen(page: Page, live_server:
     page.select_option("[data-scheme]", "custom")
     expect(points).to_be_visible()
     expect(first).to_be_enabled()
+
+
+def test_the_salads_make_up_is_asked_only_for_french_barbu(page: Page, live_server: str) -> None:
+    page.goto(f"{live_server}/new")
+    salad = page.locator("[data-salad]")
+    expect(salad).to_have_count(0)
+    page.fill("input[data-seat='0']", "Ann")
+    page.click("[data-switch-game=french]")
+    expect(salad).to_be_visible()
+    # The four of the rules reference, whole values, a penalty: the game's own Salad.
+    ticked = salad.locator("input[name=salad_parts]:checked")
+    expect(ticked).to_have_count(4)
+    expect(salad.locator("input[name=salad_halved]")).not_to_be_checked()
+    expect(salad.locator("input[name=salad_scored][value=penalty]")).to_be_checked()
+    expect(page.locator("input[data-seat='0']")).to_have_value("Ann")
+    page.click("[data-switch-game=barbu]")
+    expect(salad).to_have_count(0)
+    page.goto(f"{live_server}/check?game=french")
+    expect(salad).to_be_visible()

@@ -47,3 +47,17 @@ def test_the_dealer_redoubles_only_when_the_rules_say(client: FlaskClient) -> No
     allowed = french_game(client, dealer_redoubles="y")
     enter(client, allowed, deal)
     assert totals(client, allowed) == {"Ann": 0, "Beth": 0, "Cat": 80, "Diana": 0}
+
+
+def test_no_compulsory_doubles_is_said_only_where_the_game_has_them(client: FlaskClient) -> None:
+    # French Barbu has none by default: as an option left off, it goes unsaid, on the page and the PDF.
+    links = french_game(client, compulsory_doubles="0")
+    page = text_of(client.get(links.edit).text)
+    assert "the dealer may be doubled" in page and "compulsory doubles" not in page
+    pdf = client.get(f"{links.edit}/sheet.pdf").data
+    assert "compulsory doubles" not in "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+    one = french_game(client, compulsory_doubles="1")
+    assert "compulsory doubles: 1" in text_of(client.get(one.edit).text)
+    # Barbu's two turned off is a rule of the table's own.
+    barbu = client.post("/new", data=new_game_form(compulsory_doubles="0"))
+    assert "no compulsory doubles" in text_of(client.get(barbu.headers["Location"]).text)

@@ -1,5 +1,6 @@
 """A French game with the Salad's make-up, capot and Dominoes by its ends, imported as a file: its
-page, sheet, PDF and history show without an error (the new-game form's options come later), and
+page, sheet, PDF and history show without an error (the new-game form's make-up:
+tests/web/new_game/test_salad_form.py), and
 its Salad deals can be entered and corrected on the deal form, which asks what the make-up needs."""
 
 from __future__ import annotations

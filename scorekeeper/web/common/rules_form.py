@@ -3,8 +3,9 @@
 The new-game screen and the paper check's setup both build on it, each adding its own names and
 first declarer. Each rule option of the game becomes a field (a choice, a box to tick or a
 number); the custom points get one field per number of each priced contract. Nothing here names a
-game or an option: they all come from the engine's entries. `rules_reading` turns the form into
-`Rules`.
+game or an option: they all come from the engine's entries. A game with a Salad (French Barbu) also
+gets its make-up: the parts it adds, halved or not, a penalty or a reward. `rules_reading` turns the
+form into `Rules`.
 """
 
 from __future__ import annotations
@@ -13,20 +14,40 @@ from functools import cache
 from typing import Any, assert_never
 
 from flask_babel.speaklater import LazyString
-from wtforms import BooleanField, HiddenField, RadioField, SelectChoice, SelectField, StringField
+from wtforms import (
+    BooleanField,
+    HiddenField,
+    RadioField,
+    SelectChoice,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+)
 from wtforms.validators import DataRequired, Length
+from wtforms.widgets import CheckboxInput, ListWidget
 
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.i18n import lazy_gettext as _l
 from scorekeeper.present.i18n import number
 from scorekeeper.present.vocabulary import point_label
 from scorekeeper.scoring import Choice, Flag, GameKind, Number, Points
+from scorekeeper.scoring.salad import DEFAULT, PIECES, Makeup, Scored
 from scorekeeper.scoring.scoring_rules import size
 
 from .forms import Form
 from .numbers import strip_text
 
 CUSTOM = "custom"
+
+SALAD_PARTS = {
+    "no-tricks": _l("No tricks"),
+    "no-hearts": _l("No hearts"),
+    "no-queens": _l("No queens"),
+    "barbu": _l("Barbu (the king of hearts)"),
+    "last-trick": _l("The last trick"),
+    "no-last-two": _l("The last two tricks"),
+}
+"""The label of each tick box of what a Salad may add."""
 
 
 def point_field(contract_id: str, index: int) -> str:
@@ -76,7 +97,43 @@ def rules_form(game: GameKind, players: int) -> type[RulesForm]:
     fields: dict[str, Any] = {option.key: _option_field(option) for option in game.options}
     for contract, count in priced(game, players):
         fields.update({point_field(contract.id, i): StringField(filters=[strip_text]) for i in range(count)})
+    if game.contract("salad") is not None:
+        fields.update(_salad_fields())
     return type(f"RulesForm_{game.id.replace('-', '_')}_{players}", (RulesForm,), fields)
+
+
+def _salad_fields() -> dict[str, Any]:
+    """The Salad's make-up: what it adds, halved or whole, a penalty or a reward."""
+    return {
+        # Sent with the fields: a form without them (a page cached before they existed) keeps the
+        # default make-up, where no box ticked would otherwise read as a Salad of nothing.
+        "salad": HiddenField(default="1"),
+        "salad_parts": SelectMultipleField(
+            _l("What the Salad adds"),
+            choices=[SelectChoice(k, SALAD_PARTS[k]) for k in PIECES],  # the engine's order
+            default=list(DEFAULT.parts),
+            widget=ListWidget(prefix_label=False),
+            option_widget=CheckboxInput(),
+        ),
+        "salad_halved": BooleanField(_l("The Salad's points are halved"), default=DEFAULT.halved),
+        "salad_scored": RadioField(
+            _l("The Salad is scored as"),
+            choices=[
+                SelectChoice(Scored.PENALTY.value, _l("A penalty, as the contracts it adds")),
+                SelectChoice(Scored.REWARD.value, _l("A reward: every sign turned")),
+            ],
+            default=DEFAULT.scored.value,
+        ),
+    }
+
+
+def fill_salad(form: RulesForm, makeup: Makeup | None) -> None:
+    """Show `makeup` (the default when None) in the Salad's fields, where the game has a Salad."""
+    if "salad_parts" in form:
+        made = makeup or DEFAULT
+        form["salad_parts"].data = list(made.parts)
+        form["salad_halved"].data = made.halved
+        form["salad_scored"].data = Scored(made.scored).value
 
 
 @cache

@@ -6,9 +6,12 @@ from dataclasses import dataclass
 from typing import Any, assert_never
 
 from scorekeeper.present.i18n import gettext as _
-from scorekeeper.scoring import Choice, Flag, GameError, GameKind, Number, Points, Rules
+from scorekeeper.present.i18n import number
+from scorekeeper.present.vocabulary import contract_name
+from scorekeeper.scoring import Choice, Flag, GameError, GameKind, Number, Points, Problem, Rules
 from scorekeeper.scoring.options import Setting
 from scorekeeper.scoring.points import between
+from scorekeeper.scoring.salad import PIECES, Makeup, Scored
 from scorekeeper.scoring.scoring_rules import ByPlace
 
 from .language import describe
@@ -106,18 +109,47 @@ def build_rules(form: RulesForm, game: GameKind, players: int) -> tuple[Rules | 
     if settings.get("doubling") == "none" and "compulsory_doubles" in settings:
         settings["compulsory_doubles"] = 0
     try:
-        rules = Rules(game, players, tuple(settings.items()), points)
+        rules = Rules(game, players, tuple(settings.items()), points, _makeup(form))
     except GameError as error:
         for problem in error.problems:
-            _place(form, problem.field, describe(problem), game, players)
+            salad = problem.field.startswith("rules.salad")
+            message = _salad_message(problem, game) if salad else describe(problem)
+            _place(form, problem.field, message, game, players)
         return None, None
     return rules, (report_for(rules) if custom else None)
 
 
+def _makeup(form: RulesForm) -> Makeup | None:
+    """The Salad's make-up ticked on the form; None in a game without a Salad."""
+    if "salad_parts" not in form or not form["salad"].raw_data:
+        return None
+    ticked = form["salad_parts"].data or []
+    scored = Scored.REWARD if form["salad_scored"].data == Scored.REWARD.value else Scored.PENALTY
+    return Makeup(tuple(p for p in PIECES if p in ticked), bool(form["salad_halved"].data), scored)
+
+
+def _salad_message(problem: Problem, game: GameKind) -> str:
+    """An engine problem about the Salad in the form's words: it names a box, not a file's key."""
+    params = dict(problem.params)
+    if problem.field == "rules.salad.parts":
+        return _("Tick at least one part.")
+    if problem.field == "rules.salad.halved" and (contract := game.contract(str(params.get("c")))):
+        return _(
+            "Halving needs even points: %(contract)s gives %(n)s. Choose custom points with even values.",
+            contract=contract_name(contract),
+            n=number(int(str(params["n"]))),
+        )
+    return describe(problem)
+
+
 def _place(form: RulesForm, field: str, message: str, game: GameKind, players: int) -> None:
-    """Put an engine problem about `field` (rules.key or rules.scheme.contract) on its field."""
+    """Put an engine problem about `field` (rules.key, rules.scheme.contract or rules.salad.key) on
+    its field."""
     key = field.removeprefix("rules.")
-    if key.startswith("scheme."):
+    if key.startswith("salad."):
+        name = "salad_" + key.removeprefix("salad.").split("[")[0]
+        target = form._fields.get(name, form.scheme)
+    elif key.startswith("scheme."):
         name = point_field(key.removeprefix("scheme."), 0)
         target = form._fields.get(name, form.scheme)
     else:

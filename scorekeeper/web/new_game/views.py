@@ -16,6 +16,7 @@ from scorekeeper.web.common.lookup import recent_games, showing
 from scorekeeper.web.common.rules_form import (
     NewGameForm,
     fill_points,
+    fill_salad,
     new_game_form,
     points_fields,
     scheme_choices,
@@ -66,6 +67,7 @@ def new() -> str | Response:
             for option in game.options:
                 default = option.default
                 form[option.key].data = default if isinstance(default, bool) else str(default)
+            fill_salad(form, None)
         fill_points(form, Rules.of(game, players).scheme, game, players)
         for seat, name in enumerate(request.args.getlist("player")[:players]):
             form[f"player_{seat}"].data = name
@@ -94,7 +96,8 @@ def new() -> str | Response:
             if created is not None:
                 made = store.create(created, group=group.membership() if group is not None else None)
                 return redirect(url_for("games.page", kind="g", token=made.edit_token), 303)
-    elif form.scheme.data == "custom":
+    elif form.scheme.data == "custom" or "salad_parts" in form:
+        # Said with the names' refusals, not only once they are right.
         rules, report = build_rules(form, game, players)
     return render_template(
         "new_game/new.html",
@@ -148,6 +151,7 @@ def _fill_like(form: NewGameForm, game: Game) -> None:
     }
     for key, value in rules.settings:
         form[key].data = value if isinstance(value, bool) else str(value)
+    fill_salad(form, rules.salad)
     named = {name for name, _points in rules.game.schemes}
     if rules.scheme.name in named or (rules.scheme.name == "standard" and not named):
         form.scheme.data = rules.scheme.name

@@ -110,7 +110,8 @@ def read_sheet(form: GridForm, blank: PaperSheet) -> PaperSheet:
     rows = []
     for i in range(len(blank.rows)):
         chosen = form._fields.get(contract_field(i))
-        contract = rules.game.contract(chosen.data) if chosen is not None and chosen.data else None
+        # The table's own contracts: a made-up Salad is not the game's default one.
+        contract = rules.contract(chosen.data) if chosen is not None and chosen.data else None
         if contract is not None and contract not in rules.contracts:
             contract = None
         rows.append(PaperRow(tuple(number(score_field(i, s)) for s in range(n)), contract))
