@@ -167,10 +167,10 @@ CACHES = (
     ),
     Cache(
         "scorekeeper.web.common.wtforms_messages._messages",
-        "a language's WTForms catalogue (or none)",
-        "the object a form asks for WTForms' messages, bound to that catalogue",
-        "it holds the kept catalogue and nothing of a request",
-        "one per language (four), and one for none",
+        "a language's catalogues, ours and WTForms' (or none)",
+        "the object a form asks for WTForms' messages, bound to those catalogues",
+        "it holds the kept catalogues (the code's words) and nothing of a request",
+        "lru_cache(64): one per language and app (four in a server; a test run builds many apps)",
     ),
     Cache(
         "scorekeeper.web.common.assets.lean",
