@@ -19,7 +19,7 @@ from scorekeeper.web.common.forms import EmptyForm
 from scorekeeper.web.common.live import page_etag
 from scorekeeper.web.common.lookup import game_or_404, remember
 
-from .history import changes, stake_change
+from .history import changes, sitting, stake_change
 from .page import render_page, shared_fragment, undone_change, view_of
 
 bp = Blueprint("games", __name__)
@@ -96,8 +96,8 @@ def history(kind: str, token: str) -> str:
     stored = game_or_404(token, kind)
     rules = stored.game.rules
 
-    def change_words(before: dict[str, object], after: dict[str, object]) -> list[Markup]:
-        return changes(before, after, rules)
+    def change_words(before: dict[str, object], after: dict[str, object], position: int) -> list[Markup]:
+        return changes(before, after, rules, sitting(stored.game, position))
 
     return render_template(
         "games/history.html",
