@@ -65,7 +65,9 @@ def _doubles(before: Hand, after: Hand, who: _Sitters) -> list[Markup]:
     return said
 
 
-def _part(part: Counts | Taker | Order | Group, old: Any, new: Any, rules: Rules, who: _Sitters) -> list[Markup]:
+def _part(
+    part: Counts | Taker | Order | Group, old: Any, new: Any, rules: Rules, who: _Sitters
+) -> list[Markup]:
     if old == new:
         return []
     match part:
@@ -85,7 +87,9 @@ def _part(part: Counts | Taker | Order | Group, old: Any, new: Any, rules: Rules
             assert_never(part)
 
 
-def changes(before: Hand, after: Hand, rules: Rules, sitting: Mapping[str, str] | None = None) -> list[Markup]:
+def changes(
+    before: Hand, after: Hand, rules: Rules, sitting: Mapping[str, str] | None = None
+) -> list[Markup]:
     """What changed between two versions of one deal, each in a few words; `sitting` maps each
     seat's name to whoever sat there in that deal (a substitute), when not its first player."""
     who = _Sitters(sitting or {})
