@@ -20,7 +20,7 @@ from scorekeeper.web.common.live import page_etag
 from scorekeeper.web.common.lookup import game_or_404, remember
 
 from .history import changes, sitting, stake_change
-from .page import render_page, shared_fragment, undone_change, view_of
+from .page import fresh_form, render_page, shared_fragment, undone_change, view_of
 
 bp = Blueprint("games", __name__)
 KINDS = "<any(g, v):kind>"
@@ -93,18 +93,32 @@ def deal(kind: str, token: str, number: int) -> str:
 @bp.get(f"/{KINDS}/<token>/history")
 def history(kind: str, token: str) -> str:
     """Show every change made to the game, newest first."""
-    stored = game_or_404(token, kind)
+    return history_page(game_or_404(token, kind))
+
+
+def history_page(stored: store.StoredGame, notice: str | None = None) -> str:
+    """The history, with an undo beside the latest replacement while the game still has it."""
     rules = stored.game.rules
 
     def change_words(before: dict[str, object], after: dict[str, object], position: int) -> list[Markup]:
         return changes(before, after, rules, sitting(stored.game, position))
 
+    found = _with_name_changes(stored)
+    latest = stored.game.substitutes[-1] if stored.game.substitutes and stored.editable else None
+    said = latest and {"seat": latest.seat, "from_deal": latest.from_deal, "name": latest.name}
+    undoable = next(
+        (c for c in found if c.kind == "substitute" and said and {k: c.after.get(k) for k in said} == said),
+        None,
+    )
     return render_template(
         "games/history.html",
         stored=stored,
-        changes=_with_name_changes(stored),
+        changes=found,
         change_words=change_words,
         stake_words=stake_change,
+        undoable=undoable,
+        form=fresh_form(stored.stamp) if undoable else None,
+        notice=notice,
     )
 
 
