@@ -90,10 +90,8 @@ class SubstituteChange:
     undo: bool = False
 
     def save(self, stored: StoredGame, submission: str) -> Saved:
-        if self.undo:
-            game = stored.game.unsubstitute()
-        else:
-            game = stored.game.substitute(self.seat, self.name)  # GameError: nothing stored
+        # A new one may raise GameError: nothing stored.
+        game = stored.game.unsubstitute() if self.undo else stored.game.substitute(self.seat, self.name)
         once = (submission, self.location)
         version = substitutes.save(stored, stored.version, game, once, limit="change")
         return Saved(self.location, version)

@@ -104,12 +104,7 @@ def history_page(stored: store.StoredGame, notice: str | None = None) -> str:
         return changes(before, after, rules, sitting(stored.game, position))
 
     found = _with_name_changes(stored)
-    latest = stored.game.substitutes[-1] if stored.game.substitutes and stored.editable else None
-    said = latest and {"seat": latest.seat, "from_deal": latest.from_deal, "name": latest.name}
-    undoable = next(
-        (c for c in found if c.kind == "substitute" and said and {k: c.after.get(k) for k in said} == said),
-        None,
-    )
+    undoable = _latest_replacement(stored, found) if stored.editable else None
     return render_template(
         "games/history.html",
         stored=stored,
@@ -120,6 +115,16 @@ def history_page(stored: store.StoredGame, notice: str | None = None) -> str:
         form=fresh_form(stored.stamp) if undoable else None,
         notice=notice,
     )
+
+
+def _latest_replacement(stored: store.StoredGame, found: list[ChangeRow | NameChangeRow]) -> ChangeRow | None:
+    """The history row of the game's latest replacement (newest first in `found`), if it has one."""
+    if not stored.game.substitutes:
+        return None
+    sub = stored.game.substitutes[-1]
+    said = {"seat": sub.seat, "from_deal": sub.from_deal, "name": sub.name}
+    rows = (c for c in found if isinstance(c, ChangeRow) and c.kind == "substitute")
+    return next((c for c in rows if {k: (c.after or {}).get(k) for k in said} == said), None)
 
 
 def _with_name_changes(stored: store.StoredGame) -> list[ChangeRow | NameChangeRow]:
