@@ -79,7 +79,13 @@ def _checks(sheet: Sheet) -> list[str]:
     lines = [f"every deal adds up to its contract total: {ok[sheet.deals_balance]}"]
     for block in sheet.blocks:
         if block.complete:
-            whose = f"rubber {block.rubber}" if block.rubber else f"{names[block.declarer]}'s deals"
+            # The declarer's seat, named by whoever sat there when its deals began.
+            first = (
+                sheet.game.seated(block.numbers[0] - 1)[block.declarer]
+                if block.numbers
+                else names[block.declarer]
+            )
+            whose = f"rubber {block.rubber}" if block.rubber else f"{first}'s deals"
             lines.append(f"{whose} add up to {block.total} (expected {block.expected}): {ok[block.balanced]}")
     expected = sheet.expected_game_total
     known = "depends on the contracts chosen" if expected is None else f"totals {expected}"

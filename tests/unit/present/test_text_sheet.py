@@ -51,3 +51,15 @@ def test_each_persons_part_of_the_total(subs):
         for n in game.people
     )
     assert split == [f"by person: {expected}"]
+
+
+@pytest.mark.parametrize(
+    ("subs", "said"),
+    [
+        ((), "Cat's deals add up to"),
+        (({"seat": 2, "from_deal": 15, "name": "Zoe"},), "Zoe's deals add up to"),  # Zoe declares 15-21
+        ((ZOE,), "Zoe's deals add up to"),
+    ],
+)
+def test_a_declarers_check_names_who_declared(subs, said):
+    assert said in sheet_of(*subs)
