@@ -1,4 +1,4 @@
-"""A player's page credits each person with the deals they sat in: a substitute has the game too."""
+"""A player's page and the best-N ladder credit each person with the deals they sat in: a substitute has the game too."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from scorekeeper.present.group_stats import Names, records
 from scorekeeper.present.player import player_page
 from scorekeeper.present.ratings import rated
-from scorekeeper.present.rivals import rivals
+from scorekeeper.present.rivals import ladders, rivals
 from scorekeeper.scoring import load
 from scorekeeper.scoring.streaks import places
 
@@ -44,3 +44,10 @@ def test_the_substitute_met_everyone_who_sat_at_the_table():
     found = page("Zoe")
     assert found is not None
     assert dict(found.met) == {"Ann": 1, "Beth": 1, "Cat": 1, "Diana": 1}
+
+
+def test_the_ladder_counts_each_persons_part():
+    played = group_of(replaced(13))
+    split = load(replaced(13)).person_totals()
+    (ladder,) = ladders(played, Names(played, {}), 1)
+    assert {r.name: r.total for r in ladder.rungs} == split
