@@ -1,4 +1,5 @@
-"""A player's page and the best-N ladder credit each person with the deals they sat in: a substitute has the game too."""
+"""A player's page and the best-N ladder credit each person with the deals they sat in: a
+substitute has the game too."""
 
 from __future__ import annotations
 
