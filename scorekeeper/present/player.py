@@ -115,13 +115,16 @@ def player_page(
     met: Counter[str] = Counter()
     for one in oldest_first:
         game = one.game
-        seated = [names.shown(n) for n in game.players]
+        # Everyone who sat at the table, each with the seat's scores of the deals they played: a
+        # substitute's share is theirs, not the seat's first player's.
+        totals = game.person_totals()
+        seated = [names.shown(n) for n in totals]
         if not game.complete or shown not in seated:
             continue
         seat = seated.index(shown)
-        placed = places(game.totals, game.rules.game.lower_wins)
+        placed = places(tuple(totals.values()), game.rules.game.lower_wins)
         results.setdefault(game.rules.game.id, []).append(
-            Result(one, game.totals[seat], placed[seat], max(placed))
+            Result(one, list(totals.values())[seat], placed[seat], max(placed))
         )
         met.update({n for n in seated if n != shown})
     if not results:

@@ -50,7 +50,8 @@ def ladders(played: Sequence[GroupGame], names: Names, best: int) -> tuple[Ladde
             (names.shown(name), total)
             for one in played
             if one.game.rules.game is kind
-            for name, total in zip(one.game.players, one.game.totals, strict=True)
+            # Each person's part of the game (a substitute's deals are theirs).
+            for name, total in one.game.person_totals().items()
         ]
         if results:
             found.append(Ladder(kind, best, best_of(results, best, kind.lower_wins)))

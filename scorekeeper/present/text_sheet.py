@@ -16,15 +16,43 @@ def _row(label: str, cells: list[str], total: str) -> str:
     return f"{label:<24}" + "".join(f"{c:>{_CELL}}" for c in cells) + f"{total:>8}"
 
 
+def _seat_heads(sheet: Sheet, marks: tuple[str, ...]) -> list[str]:
+    """Each seat's head: its player, or everyone who sat there in turn ("Cat → Zoe")."""
+    game = sheet.game
+    heads = []
+    for seat, name in enumerate(game.players):
+        sitters = [
+            name,
+            *(s.name for s in sorted(game.substitutes, key=lambda s: s.from_deal) if s.seat == seat),
+        ]
+        if len(sitters) == 1:
+            heads.append(f"{name[: _CELL - 2]} ({marks[seat]})")
+            continue
+        head, room = " → ".join(sitters), _CELL - 5
+        heads.append(f"{head if len(head) <= room else head[: room - 1] + '…'} ({marks[seat]})")
+    return heads
+
+
+def _replacements(sheet: Sheet, number: int) -> list[str]:
+    """The lines saying who takes a seat from the deal `number` on."""
+    game = sheet.game
+    return [
+        f"    {game.seated(number - 2)[s.seat]} → {s.name} from deal {number}"
+        for s in game.substitutes
+        if s.from_deal == number
+    ]
+
+
 def render(sheet: Sheet) -> str:
     """The whole sheet: deal rows in blocks, running totals after each round, checks."""
     game = sheet.game
     names, marks = game.players, letters(game.players)
     lines = [
-        _row("", [f"{n[: _CELL - 2]} ({m})" for n, m in zip(names, marks, strict=True)], "total"),
+        _row("", _seat_heads(sheet, marks), "total"),
         _row("deal  contract", ["dbl  raw  score" for _ in names], ""),
     ]
     for row in sheet.deals:
+        lines += _replacements(sheet, row.number)
         d = row.roles.declarer
         contract = row.deal.contract.name
         if row.deal.trump:
@@ -51,7 +79,13 @@ def _checks(sheet: Sheet) -> list[str]:
     lines = [f"every deal adds up to its contract total: {ok[sheet.deals_balance]}"]
     for block in sheet.blocks:
         if block.complete:
-            whose = f"rubber {block.rubber}" if block.rubber else f"{names[block.declarer]}'s deals"
+            # The declarer's seat, named by whoever sat there when its deals began.
+            first = (
+                sheet.game.seated(block.numbers[0] - 1)[block.declarer]
+                if block.numbers
+                else names[block.declarer]
+            )
+            whose = f"rubber {block.rubber}" if block.rubber else f"{first}'s deals"
             lines.append(f"{whose} add up to {block.total} (expected {block.expected}): {ok[block.balanced]}")
     expected = sheet.expected_game_total
     known = "depends on the contracts chosen" if expected is None else f"totals {expected}"
@@ -62,4 +96,9 @@ def _checks(sheet: Sheet) -> list[str]:
         lines.append(f"final ({better} wins): {ranking}")
     else:
         lines.append(f"{len(sheet.deals)} of {sheet.game.rules.total_deals} deals played")
+    if sheet.game.substitutes:
+        # A seat's total is shared by whoever sat there: each person's part, by the deals they played.
+        played, totals = sheet.game.deals_played(), sheet.game.person_totals()
+        split = ", ".join(f"{n} {_signed(totals[n])} ({played[n]} deals)" for n in sheet.game.people)
+        lines.append(f"by person: {split}")
     return lines

@@ -61,8 +61,9 @@ def awards(games: Iterable[Game], key: Callable[[str], str] = lambda name: name)
     best: dict[str, int] = {}
     worst: dict[str, int] = {}
     for game in games:
-        names = [key(name) for name in game.players]
-        for row in game.rows:
+        for index, row in enumerate(game.rows):
+            # A deal's figures go to whoever sat at the seat in that deal (a substitute's own).
+            names = [key(name) for name in game.seated(index)]
             contract = row.deal.contract.id
             for doubler, target in row.deal.doubles:
                 doubling[names[doubler]] += 1

@@ -197,6 +197,10 @@ class Game:
         sub = Substitute(seat, len(self.deals) + 1, name)
         return Game(self.players, self.first_declarer, self.rules, self.deals, (*self.substitutes, sub))
 
+    def unsubstitute(self) -> Game:
+        """The game without its latest replacement (the seat's deals go back to who sat before)."""
+        return Game(self.players, self.first_declarer, self.rules, self.deals, self.substitutes[:-1])
+
     def seated(self, index: int) -> tuple[str, ...]:
         """Who sits at each seat in the deal at 0-based `index`."""
         return seated(self.players, self.substitutes, index)

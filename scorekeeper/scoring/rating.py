@@ -60,9 +60,12 @@ class Table:
 
 def table_of(game: Game, key: Callable[[str], str] = lambda name: name) -> Table | None:
     """The table of a finished `game`, players named by `key(name)`; None if the game does not
-    count: not over, or two of its names standing for one player (after a group's merges)."""
+    count: not over, two of its names standing for one player (after a group's merges), or a seat
+    that changed hands mid-game. A seat's score per deal is one strength against the table's; split
+    between two people it says neither's, and rating each on their share would set deals against
+    opponents who did not play those deals alone, so the game counts for nobody (docs/rating.md)."""
     names = tuple(key(name) for name in game.players)
-    if not game.complete or not game.rows or len(set(names)) < len(names):
+    if not game.complete or not game.rows or game.substitutes or len(set(names)) < len(names):
         return None
     sign = -1 if game.rules.game.lower_wins else 1
     deals = len(game.rows)

@@ -46,9 +46,10 @@ def ledger(games: Iterable[Game], key: Callable[[str], str] = lambda name: name)
     settles the difference of their penalties, and a took b's points when a's penalties were lower."""
     sums: dict[tuple[str, str], _Sums] = {}
     for game in games:
-        names = [key(name) for name in game.players]
         sign = -1 if game.rules.game.lower_wins else 1
-        for row in game.rows:
+        for index, row in enumerate(game.rows):
+            # A pair is who sat at the two seats in that deal: a substitute settles their own.
+            names = [key(name) for name in game.seated(index)]
             for i, j in combinations(range(len(names)), 2):
                 if names[i] == names[j]:
                     continue

@@ -51,6 +51,19 @@ def time_round(game: GameRow) -> tuple[EveningRow, dict[str, Any]] | None:
     return None
 
 
+def stopped_after(game: GameRow) -> int | None:
+    """The deals a game ended with when the organiser ended its table at its fair stop; None when
+    it is no evening's table, or was not stopped."""
+    if game.group_id is None:
+        return None
+    query = select(EveningRow).where(EveningRow.group_id == game.group_id).order_by(EveningRow.id.desc())
+    for row in db.session().scalars(query):
+        one = round_of(row, game.id)
+        if one is not None:
+            return stopped_at(one, game.id)
+    return None
+
+
 def _seconds(at: datetime) -> float:
     # SQLite gives the stored time back without its zone: it was stored in UTC.
     return (at if at.tzinfo is not None else at.replace(tzinfo=UTC)).timestamp()

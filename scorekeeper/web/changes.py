@@ -81,14 +81,17 @@ class StakeChange:
 
 @dataclass(frozen=True)
 class SubstituteChange:
-    """A player replaced at their seat from the next deal on."""
+    """A player replaced at their seat from the next deal on; or, with `undo`, the latest
+    replacement taken back (`seat` and `name` unused)."""
 
     seat: int
     name: str
     location: str
+    undo: bool = False
 
     def save(self, stored: StoredGame, submission: str) -> Saved:
-        game = stored.game.substitute(self.seat, self.name)  # GameError: nothing stored
+        # A new one may raise GameError: nothing stored.
+        game = stored.game.unsubstitute() if self.undo else stored.game.substitute(self.seat, self.name)
         once = (submission, self.location)
         version = substitutes.save(stored, stored.version, game, once, limit="change")
         return Saved(self.location, version)

@@ -8,7 +8,7 @@ from flask.typing import ResponseReturnValue
 from scorekeeper.present.sheet_view import sheet_view
 from scorekeeper.scoring import Contract, Doubling, Game, GameError, doubling_order, targets
 from scorekeeper.scoring.doubles import only_declarer_doubled
-from scorekeeper.storage import organiser, store
+from scorekeeper.storage import evening_stops, organiser, store
 from scorekeeper.storage.store import StoredGame
 from scorekeeper.web.changes import Change, write
 from scorekeeper.web.common.forms import DealForm
@@ -43,7 +43,8 @@ def add(token: str) -> ResponseReturnValue:
     """Enter the next deal."""
     stored = game_or_404(token, "g")
     turn = stored.game.next_turn()
-    if turn is None:
+    # A table ended at its fair stop takes no more deals: its page says where it stopped.
+    if turn is None or evening_stops.stopped_after(stored.row) is not None:
         return redirect(url_for("games.page", kind="g", token=token), 303)
     contract = _chosen(turn.contracts_left, stored.game)
     form = _form(contract, stored)

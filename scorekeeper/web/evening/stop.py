@@ -42,6 +42,12 @@ def evening_pace(stored: StoredGame) -> Pace | None:
     return pace(started, ends, saved, stored.game.rules.total_deals, time.time())
 
 
+@bp.app_template_global()
+def evening_stop(stored: StoredGame) -> int | None:
+    """The deal a table's game was ended after at its fair stop; None when it was not."""
+    return evening_stops.stopped_after(stored.row)
+
+
 def _table(loaded: Loaded, game_id: int) -> tuple[RoundView, TableView, Game]:
     """The table's round, the table, and its game as the evening counts it (`loaded.games` holds
     the tables' games in the order the rounds list them)."""

@@ -6,6 +6,7 @@ them part by part, as the contract describes its result.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, assert_never
 
 from markupsafe import Markup, escape
@@ -14,7 +15,7 @@ from scorekeeper.present.i18n import comma, number, player_name
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.money import money
 from scorekeeper.present.vocabulary import contract_name, place_label, suit_name, taker_short
-from scorekeeper.scoring import Contract, Counts, Group, Order, Rules, Taker
+from scorekeeper.scoring import Contract, Counts, Game, Group, Order, Rules, Taker
 from scorekeeper.scoring.counts import count_kind
 from scorekeeper.scoring.errors import GameError
 from scorekeeper.scoring.settle import parse_currency, parse_stake
@@ -33,42 +34,65 @@ def _say(template: str, **params: object) -> Markup:
     return Markup(escape(_(template))) % {k: shown(v) for k, v in params.items()}
 
 
-def _names(value: Any) -> Markup:
-    names = value if isinstance(value, list) else [value]
-    return Markup(comma()).join(player_name(str(n)) for n in names)
+def sitting(game: Game, position: int | None) -> dict[str, str]:
+    """Each seat's name mapped to whoever sat there in the deal at 0-based `position`."""
+    if position is None:
+        return {}
+    return dict(zip(game.players, game.seated(position), strict=True))
 
 
-def _doubles(before: Hand, after: Hand) -> list[Markup]:
+class _Sitters:
+    """Who sat at each seat in the deal: the hands name seats by their first player's name, the
+    words name whoever sat there then (a substitute)."""
+
+    def __init__(self, sitting: Mapping[str, str]) -> None:
+        self.sitting = sitting
+
+    def name(self, seat: object) -> Markup:
+        return player_name(self.sitting.get(str(seat), str(seat)))
+
+    def names(self, value: Any) -> Markup:
+        seats = value if isinstance(value, list) else [value]
+        return Markup(comma()).join(self.name(n) for n in seats)
+
+
+def _doubles(before: Hand, after: Hand, who: _Sitters) -> list[Markup]:
     old = {tuple(p) for p in before.get("doubles", [])}
     new = {tuple(p) for p in after.get("doubles", [])}
     now, no_longer = N_("%(player)s now doubles %(other)s"), N_("%(player)s no longer doubles %(other)s")
-    said = [_say(now, player=player_name(a), other=player_name(b)) for a, b in sorted(new - old)]
-    said += [_say(no_longer, player=player_name(a), other=player_name(b)) for a, b in sorted(old - new)]
+    said = [_say(now, player=who.name(a), other=who.name(b)) for a, b in sorted(new - old)]
+    said += [_say(no_longer, player=who.name(a), other=who.name(b)) for a, b in sorted(old - new)]
     return said
 
 
-def _part(part: Counts | Taker | Order | Group, old: Any, new: Any, rules: Rules) -> list[Markup]:
+def _part(
+    part: Counts | Taker | Order | Group, old: Any, new: Any, rules: Rules, who: _Sitters
+) -> list[Markup]:
     if old == new:
         return []
     match part:
         case Counts(of=of):
             return [
-                _say(count_kind(of).changed, name=player_name(name), old=old.get(name, 0), new=count)
+                _say(count_kind(of).changed, name=who.name(name), old=old.get(name, 0), new=count)
                 for name, count in new.items()
                 if old.get(name) != count
             ]
         case Taker():
-            return [Markup("{}: {} → {}").format(taker_short(part, rules), _names(old), _names(new))]
+            return [Markup("{}: {} → {}").format(taker_short(part, rules), who.names(old), who.names(new))]
         case Order():
-            return [Markup("{}: {} → {}").format(_("order"), _names(old), _names(new))]
+            return [Markup("{}: {} → {}").format(_("order"), who.names(old), who.names(new))]
         case Group():
-            return [Markup("{}: {} → {}").format(_("most cards of one suit"), _names(old), _names(new))]
+            return [Markup("{}: {} → {}").format(_("most cards of one suit"), who.names(old), who.names(new))]
         case _:
             assert_never(part)
 
 
-def changes(before: Hand, after: Hand, rules: Rules) -> list[Markup]:
-    """What changed between two versions of one deal, each in a few words."""
+def changes(
+    before: Hand, after: Hand, rules: Rules, sitting: Mapping[str, str] | None = None
+) -> list[Markup]:
+    """What changed between two versions of one deal, each in a few words; `sitting` maps each
+    seat's name to whoever sat there in that deal (a substitute), when not its first player."""
+    who = _Sitters(sitting or {})
     # The table's own contracts: a made-up Salad has its name and its parts, not the default's.
     old_contract, new_contract = rules.contract(before["contract"]), rules.contract(after["contract"])
     said: list[Markup] = []
@@ -79,7 +103,7 @@ def changes(before: Hand, after: Hand, rules: Rules) -> list[Markup]:
     if before.get("rank") != after.get("rank"):
         old_rank, new_rank = before.get("rank") or "–", after.get("rank") or "–"
         said.append(Markup("{}: {} → {}").format(_("Starting rank"), old_rank, new_rank))
-    said += _doubles(before, after)
+    said += _doubles(before, after, who)
     old_result, new_result = before.get("result"), after.get("result")
     if old_result is None and new_result is not None:
         said.append(Markup(escape(_("now played out"))))
@@ -87,7 +111,7 @@ def changes(before: Hand, after: Hand, rules: Rules) -> list[Markup]:
         said.append(Markup(escape(_("now settled without play"))))
     elif old_contract is new_contract and isinstance(new_contract, Contract) and old_result and new_result:
         for part in new_contract.parts:
-            said += _part(part, old_result.get(part.key), new_result.get(part.key), rules)
+            said += _part(part, old_result.get(part.key), new_result.get(part.key), rules, who)
     return said
 
 
@@ -113,4 +137,4 @@ def stake_change(before: dict[str, Any] | None, after: dict[str, Any] | None) ->
     return _("Stake removed.")
 
 
-__all__ = ["changes", "place_label", "stake_change"]
+__all__ = ["changes", "place_label", "sitting", "stake_change"]

@@ -19,7 +19,7 @@ from scorekeeper.web.common.forms import EmptyForm, new_submission_id
 from scorekeeper.web.common.live import page_etag
 from scorekeeper.web.common.share import public_base
 
-from .history import changes
+from .history import changes, sitting
 
 
 def fresh_form(stamp: str, submission: str | None = None) -> EmptyForm:
@@ -182,7 +182,8 @@ def _corrected(stored: store.StoredGame) -> tuple[int, list[Markup]] | None:
         return None
     if last.before is None or last.after is None:
         return None
-    return int(wanted), changes(last.before, last.after, stored.game.rules)
+    sat = sitting(stored.game, last.position)
+    return int(wanted), changes(last.before, last.after, stored.game.rules, sat)
 
 
 def undone_change(stored: store.StoredGame) -> ChangeRow | None:

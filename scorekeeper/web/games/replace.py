@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from flask import Blueprint, redirect, render_template, url_for
+from flask import Blueprint, abort, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, SelectField, StringField
@@ -17,9 +17,11 @@ from scorekeeper.scoring import GameError
 from scorekeeper.scoring.words import N_
 from scorekeeper.storage import store
 from scorekeeper.web.changes import SubstituteChange, write
-from scorekeeper.web.common.forms import new_submission_id, no_direction_controls
+from scorekeeper.web.common.forms import EmptyForm, new_submission_id, no_direction_controls
 from scorekeeper.web.common.language import describe
 from scorekeeper.web.common.lookup import game_or_404
+
+from .views import history_page
 
 bp = Blueprint("game_replace", __name__)
 
@@ -71,6 +73,26 @@ def replace(token: str) -> ResponseReturnValue:
     return _render(fresh, form, _(CHANGED)), 409
 
 
+@bp.post("/g/<token>/replace/undo")
+def undo(token: str) -> ResponseReturnValue:
+    """Take back the latest replacement: the seat's deals from it on go back to who sat before."""
+    stored = game_or_404(token, "g")
+    form = EmptyForm()
+    if not form.validate_on_submit():
+        abort(400)
+    history = url_for("games.history", kind="g", token=token)
+    if not stored.game.substitutes:
+        return redirect(history, 303)
+    change = SubstituteChange(0, "", history, undo=True)
+    done = write(stored, form.version.data, form.submission.data, change)
+    if done is not None:
+        return redirect(done, 303)
+    return history_page(game_or_404(token, "g"), _(NOT_UNDONE)), 409
+
+
+NOT_UNDONE = N_(
+    "This game changed on another phone; the replacement was not undone. Here is the history now."
+)
 CHANGED = N_(
     "This game changed on another phone since this page was shown; nobody was replaced."
     " Send the form again to replace the player now."

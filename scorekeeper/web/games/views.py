@@ -19,8 +19,8 @@ from scorekeeper.web.common.forms import EmptyForm
 from scorekeeper.web.common.live import page_etag
 from scorekeeper.web.common.lookup import game_or_404, remember
 
-from .history import changes, stake_change
-from .page import render_page, shared_fragment, undone_change, view_of
+from .history import changes, sitting, stake_change
+from .page import fresh_form, render_page, shared_fragment, undone_change, view_of
 
 bp = Blueprint("games", __name__)
 KINDS = "<any(g, v):kind>"
@@ -93,19 +93,38 @@ def deal(kind: str, token: str, number: int) -> str:
 @bp.get(f"/{KINDS}/<token>/history")
 def history(kind: str, token: str) -> str:
     """Show every change made to the game, newest first."""
-    stored = game_or_404(token, kind)
+    return history_page(game_or_404(token, kind))
+
+
+def history_page(stored: store.StoredGame, notice: str | None = None) -> str:
+    """The history, with an undo beside the latest replacement while the game still has it."""
     rules = stored.game.rules
 
-    def change_words(before: dict[str, object], after: dict[str, object]) -> list[Markup]:
-        return changes(before, after, rules)
+    def change_words(before: dict[str, object], after: dict[str, object], position: int) -> list[Markup]:
+        return changes(before, after, rules, sitting(stored.game, position))
 
+    found = _with_name_changes(stored)
+    undoable = _latest_replacement(stored, found) if stored.editable else None
     return render_template(
         "games/history.html",
         stored=stored,
-        changes=_with_name_changes(stored),
+        changes=found,
         change_words=change_words,
         stake_words=stake_change,
+        undoable=undoable,
+        form=fresh_form(stored.stamp) if undoable else None,
+        notice=notice,
     )
+
+
+def _latest_replacement(stored: store.StoredGame, found: list[ChangeRow | NameChangeRow]) -> ChangeRow | None:
+    """The history row of the game's latest replacement (newest first in `found`), if it has one."""
+    if not stored.game.substitutes:
+        return None
+    sub = stored.game.substitutes[-1]
+    said = {"seat": sub.seat, "from_deal": sub.from_deal, "name": sub.name}
+    rows = (c for c in found if isinstance(c, ChangeRow) and c.kind == "substitute")
+    return next((c for c in rows if {k: (c.after or {}).get(k) for k in said} == said), None)
 
 
 def _with_name_changes(stored: store.StoredGame) -> list[ChangeRow | NameChangeRow]:

@@ -34,7 +34,11 @@ COLUMNS = (
     "raw",
     "score",
     "total",
+    "sitter",
 )
+"""`player` names the seat (by its first player, as the game file does) and `total` is the seat's
+running total; `sitter` is who sat there in that deal, a substitute after a player left, and the
+declarer and dealer are named so too."""
 
 
 class ImportForm(Form):
@@ -86,7 +90,7 @@ def spreadsheet_safe(cell: object) -> object:
 
 @bp.get("/<any(g, v):kind>/<token>/export.csv")
 def export_csv(kind: str, token: str) -> Response:
-    """Download the sheet as CSV: one row per deal per player."""
+    """Download the sheet as CSV: one row per deal per seat, with who sat there."""
     stored = game_or_404(token, kind)
     game = stored.game
     marks = letters(game.players)
@@ -96,13 +100,14 @@ def export_csv(kind: str, token: str) -> Response:
     for row in sheet_view(game).rows:
         scored = row.scored
         d = scored.roles.declarer
+        sitting = game.seated(scored.number - 1)
         for seat, cell in enumerate(row.cells):
             writer.writerow(
                 spreadsheet_safe(value)
                 for value in (
                     scored.number,
-                    game.players[d],
-                    game.players[scored.roles.dealer],
+                    sitting[d],
+                    sitting[scored.roles.dealer],
                     scored.deal.contract.name,
                     scored.deal.trump.value if scored.deal.trump else "",
                     scored.deal.rank or "",
@@ -111,6 +116,7 @@ def export_csv(kind: str, token: str) -> Response:
                     cell.raw,
                     cell.score,
                     scored.running[seat],
+                    sitting[seat],
                 )
             )
     return _download(out.getvalue(), "text/csv", disposition(game.players, stored.row.created_at, ".csv"))

@@ -67,3 +67,19 @@ def test_merged_names_add_up():
     merged = {"Ann": "Cat"}  # two seats under one key: each seat's figures still count
     found = {a.id: a for a in awards([load(doc)], lambda n: merged.get(n, n))}
     assert found["most-doubled"] == Award("most-doubled", ("Cat",), 6)
+
+
+# Zoe takes Cat's seat from deal 2: Cat keeps deal 1 (doubled by Beth and Ann, -12), Zoe deal 2
+# (doubled by Diana, -36 the worst deal).
+SUBBED = {
+    "most-doubled": Award("most-doubled", ("Ann",), 3),
+    "worst-deal": Award("worst-deal", ("Zoe",), -36),
+    "best-deal": Award("best-deal", ("Beth",), 24),
+}
+
+
+@pytest.mark.parametrize(("award", "expected"), SUBBED.items())
+def test_a_deals_award_goes_to_whoever_sat_there(award, expected):
+    doc = {**worked_example(), "substitutes": [{"seat": 2, "from_deal": 2, "name": "Zoe"}]}
+    found = {a.id: a for a in awards([load(doc)])}
+    assert found[award] == expected

@@ -186,3 +186,16 @@ def test_a_player_who_wins_every_game_ends_first(margins):
     (ratings,) = rate(played)
     assert ratings.players[0].name == "Ann"
     assert ratings.players[0].strength > ratings.players[1].strength
+
+
+@pytest.mark.parametrize(
+    ("subs", "counts"),
+    [
+        ([], True),
+        ([{"seat": 2, "from_deal": 13, "name": "Zoe"}], False),
+        ([{"seat": 0, "from_deal": 28, "name": "Zoe"}], False),  # even for the last deal only
+    ],
+)
+def test_a_game_whose_seat_changed_hands_counts_for_nobody(subs, counts):
+    game = loads(json.dumps({**full_game(), "substitutes": subs}))
+    assert (table_of(game) is not None) == counts

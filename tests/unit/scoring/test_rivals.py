@@ -91,3 +91,19 @@ def test_foes_of_every_player():
         Foes("Cat", "Diana", 16, None, 0),
         Foes("Diana", "Beth", 10, "Cat", 16),
     )
+
+
+@pytest.mark.parametrize(
+    ("pair", "expected"),
+    [
+        # Deal 1's pairs with Cat stay hers; deal 2's Cat-Diana doubles were Zoe's.
+        (("Ann", "Cat"), Pair("Ann", "Cat", 0, 1, 1, 0, 0)),
+        (("Beth", "Cat"), Pair("Beth", "Cat", 6, 1, 0, 6, 0)),
+        (("Diana", "Zoe"), Pair("Diana", "Zoe", 16, 1, 0, 16, 0)),
+        (("Cat", "Diana"), None),
+    ],
+)
+def test_a_substitute_settles_their_own_deals(pair, expected):
+    doc = {**worked_example(), "substitutes": [{"seat": 2, "from_deal": 2, "name": "Zoe"}]}
+    found = {(p.a, p.b): p for p in ledger([load(doc)])}
+    assert found.get(pair) == expected

@@ -119,3 +119,23 @@ def test_export_json_is_the_game_file(app: Flask, client: FlaskClient) -> None:
     for link in (links.edit, links.view):
         doc = export(client, link)
         assert load(doc) == load(worked_example())
+
+
+@pytest.mark.parametrize(
+    ("deal", "seat", "sitter", "declarer"),
+    [
+        ("1", "Cat", "Cat", "Ann"),
+        ("12", "Cat", "Cat", "Beth"),
+        ("13", "Cat", "Zoe", "Beth"),
+        ("13", "Diana", "Diana", "Beth"),
+        ("20", "Cat", "Zoe", "Zoe"),  # the seat's own deals as declarer: Zoe declares them
+    ],
+)
+def test_csv_names_who_sat_at_each_seat_in_each_deal(
+    app: Flask, client: FlaskClient, deal, seat, sitter, declarer
+):
+    doc = {**full_game(), "substitutes": [{"seat": 2, "from_deal": 13, "name": "Zoe"}]}
+    links = import_game(app, doc)
+    rows = list(csv.DictReader(io.StringIO(client.get(f"{links.edit}/export.csv").text)))
+    (found,) = [r for r in rows if r["deal"] == deal and r["player"] == seat]
+    assert (found["sitter"], found["declarer"]) == (sitter, declarer)
