@@ -94,7 +94,8 @@ def screens(app: Flask, client: FlaskClient) -> dict[str, str]:
         "evening": client.get(evening),
         "evening, read only": client.get(view_evening),
         "evening, bad adjustment": client.post(
-            f"{evening}/adjustments", data={"table": table.group(1), "player": "", "points": "x", "reason": ""}
+            f"{evening}/adjustments",
+            data={"table": table.group(1), "player": "", "points": "x", "reason": ""},
         ),
         "paper check": client.get("/check"),
         "blank sheet": client.get("/sheets/blank"),
