@@ -92,6 +92,12 @@ def game_name(game: GameKind) -> str:
     return str(gettext(game.name))
 
 
+def game_description(game: GameKind) -> str:
+    """The game's line on the new-game screen; its deal count is that of its usual table and rules."""
+    deals = Rules.of(game, game.usual_players or game.players[0]).total_deals
+    return str(gettext(game.description, deals=ngettext("%(num)s deal", "%(num)s deals", deals)))
+
+
 def place_label(place: int, players: int) -> str:
     """The name of dominoes place `place` (0-based) among `players`: first out ... last."""
     return str(gettext(PLACES[-1] if place == players - 1 else PLACES[place]))
@@ -224,6 +230,7 @@ def init_app(app: Flask) -> None:
             "suit_name": suit_name,
             "suit_symbols": SUIT_SYMBOLS,
             "game_name": game_name,
+            "game_description": game_description,
             "place_label": place_label,
             "point_label": point_label,
             "place_question": place_question,

@@ -63,6 +63,8 @@ class GameKind:
     rubbers: bool = False
     dealer_chooses: bool = False
     lower_wins: bool = False
+    usual_players: int | None = None
+    """The table size a blank sheet is first shown for, when not the smallest the game is played at."""
 
     def __str__(self) -> str:
         """The English name, as engine messages use it."""
@@ -104,7 +106,7 @@ BARBU_CONTRACTS = (c.NO_TRICKS, c.NO_QUEENS, c.NO_LAST_TWO, c.NO_HEARTS, c.BARBU
 BARBU = GameKind(
     id="barbu",
     name=N_("Barbu"),
-    description=N_("Four players, seven contracts each, 28 deals."),
+    description=N_("Four players, seven contracts each, %(deals)s."),
     players=(4,),
     contracts=(*BARBU_CONTRACTS, c.RAVAGE_CITY),
     options=(
@@ -143,7 +145,7 @@ BARBU_3 = GameKind(
 BARBETTE = GameKind(
     id="barbette",
     name=N_("Barbette"),
-    description=N_("Four players, 16 deals: Barbu, No last two, No queens, and Trumps or Dominoes each."),
+    description=N_("Four players, %(deals)s: Barbu, No last two, No queens, and Trumps or Dominoes each."),
     players=(4,),
     contracts=(c.NO_QUEENS, c.NO_LAST_TWO, c.BARBU, c.TRUMPS, c.DOMINOES),
     options=(o.DECK, o.CAPOT, o.DOUBLING, o.REDOUBLE_ALL, o.BARBETTE_DOUBLES, o.ROTATION, o.DEALER_DECLARES),
@@ -157,7 +159,7 @@ BARBETTE = GameKind(
 BARBU_5 = GameKind(
     id="barbu-5",
     name=N_("Five-player Barbu"),
-    description=N_("Five players, 50 cards, ten tricks a deal, 35 deals."),
+    description=N_("Five players, 50 cards, ten tricks a deal, %(deals)s."),
     players=(5,),
     contracts=BARBU_CONTRACTS,
     options=(o.DOUBLING, o.REDOUBLE_ALL, o.COMPULSORY_DOUBLES, o.ROTATION, o.DEALER_DECLARES),
@@ -183,6 +185,8 @@ FRENCH = GameKind(
     name=N_("French Barbu"),
     description=N_("Three to five players, penalty points: the lowest total wins."),
     players=(3, 4, 5),
+    # French Barbu is mostly played five at a table.
+    usual_players=5,
     contracts=(*FRENCH_CONTRACTS, c.NO_LAST_TWO),
     options=(
         o.DECK,

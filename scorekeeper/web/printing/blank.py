@@ -47,7 +47,7 @@ class BlankSheetForm(Form):
 
 def usual_players(game: GameKind) -> int:
     """The table size a blank sheet is first shown for."""
-    return game.players[-1 if game.id == "french" else 0]
+    return game.usual_players or game.players[0]
 
 
 def blank_options(game: GameKind) -> tuple[Option, ...]:
