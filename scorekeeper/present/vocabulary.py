@@ -28,6 +28,7 @@ from scorekeeper.scoring.scoring_rules import (
 from scorekeeper.scoring.words import C_, N_
 
 from .i18n import comma, gettext, ngettext, number, pgettext, player_name, signed
+from .option_words import option_hint
 
 SUIT_SYMBOLS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
 
@@ -241,4 +242,5 @@ def init_app(app: Flask) -> None:
             "rules_summary": rules_summary,
             "scheme_label": scheme_label,
             "points_key": points_key,
+            "option_hint": option_hint,
         }

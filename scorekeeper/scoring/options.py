@@ -111,7 +111,7 @@ CAPOT = Flag(
 RAVAGE_CITY = Flag(
     "ravage_city",
     N_("Add Ravage City as an eighth contract"),
-    hint=N_("The player with most cards of one suit scores −36; 32 deals."),
+    hint=N_("The player with most cards of one suit scores −36; %(deals)s."),
     summary=N_("with Ravage City"),
 )
 DOUBLING = Choice(
@@ -174,7 +174,7 @@ RUBBERS = Choice(
     N_("Rubbers"),
     (3, 1),
     3,
-    (N_("Three rubbers (21 deals)"), N_("One rubber (7 deals)")),
+    (N_("Three rubbers (%(deals)s)"), N_("One rubber (%(deals)s)")),
     hint=N_("Three rubbers let everyone be first declarer once."),
     summary=((1, N_("one rubber")),),
 )

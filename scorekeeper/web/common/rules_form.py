@@ -29,6 +29,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.i18n import lazy_gettext as _l
 from scorekeeper.present.i18n import number
+from scorekeeper.present.option_words import option_words
 from scorekeeper.present.vocabulary import point_label
 from scorekeeper.scoring import Choice, Flag, GameKind, Number, Points
 from scorekeeper.scoring.salad import DEFAULT, PIECES, Makeup, Scored
@@ -75,10 +76,14 @@ class NewGameForm(RulesForm):
     first_declarer = RadioField(_l("First declarer"), default="random")
 
 
-def _option_field(option: Choice | Flag | Number) -> Any:
+def _option_field(option: Choice | Flag | Number, game: GameKind, players: int) -> Any:
     match option:
         case Choice():
-            labels = [_l(label) for label in option.labels]
+            # Words that count deals count those of this game at this table with that choice.
+            labels = [
+                LazyString(option_words, label, game, players, **{option.key: value})
+                for value, label in zip(option.values, option.labels, strict=True)
+            ]
             choices = [SelectChoice(str(v), label) for v, label in zip(option.values, labels, strict=True)]
             return SelectField(_l(option.label), choices=choices, default=str(option.default))
         case Flag():
@@ -94,15 +99,16 @@ def _option_field(option: Choice | Flag | Number) -> Any:
 @cache
 def rules_form(game: GameKind, players: int) -> type[RulesForm]:
     """The rules form of `game` for `players` players: a field per rule option and per custom number."""
-    fields: dict[str, Any] = {option.key: _option_field(option) for option in game.options}
+    fields: dict[str, Any] = {option.key: _option_field(option, game, players) for option in game.options}
+    fields["rules_table"] = (game, players)  # what an option's hint counts (`option_hint`)
     for contract, count in priced(game, players):
         fields.update({point_field(contract.id, i): StringField(filters=[strip_text]) for i in range(count)})
     if game.contract("salad") is not None:
-        fields.update(_salad_fields())
+        fields.update(salad_fields())
     return type(f"RulesForm_{game.id.replace('-', '_')}_{players}", (RulesForm,), fields)
 
 
-def _salad_fields() -> dict[str, Any]:
+def salad_fields() -> dict[str, Any]:
     """The Salad's make-up: what it adds, halved or whole, a penalty or a reward."""
     return {
         # Sent with the fields: a form without them (a page cached before they existed) keeps the

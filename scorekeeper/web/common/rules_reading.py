@@ -109,7 +109,7 @@ def build_rules(form: RulesForm, game: GameKind, players: int) -> tuple[Rules | 
     if settings.get("doubling") == "none" and "compulsory_doubles" in settings:
         settings["compulsory_doubles"] = 0
     try:
-        rules = Rules(game, players, tuple(settings.items()), points, _makeup(form))
+        rules = Rules(game, players, tuple(settings.items()), points, makeup_of(form))
     except GameError as error:
         for problem in error.problems:
             salad = problem.field.startswith("rules.salad")
@@ -119,7 +119,7 @@ def build_rules(form: RulesForm, game: GameKind, players: int) -> tuple[Rules | 
     return rules, (report_for(rules) if custom else None)
 
 
-def _makeup(form: RulesForm) -> Makeup | None:
+def makeup_of(form: Any) -> Makeup | None:
     """The Salad's make-up ticked on the form; None in a game without a Salad."""
     if "salad_parts" not in form or not form["salad"].raw_data:
         return None

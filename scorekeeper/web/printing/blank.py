@@ -15,12 +15,15 @@ from wtforms.validators import Length
 
 from scorekeeper.present.i18n import digits, ngettext
 from scorekeeper.present.i18n import lazy_gettext as _l
+from scorekeeper.present.option_words import option_words
 from scorekeeper.present.vocabulary import contract_name
 from scorekeeper.scoring import Choice, Flag, GameError, GameKind, Number, Option, Rules
 from scorekeeper.scoring.options import Setting
 from scorekeeper.web.common.forms import Form
 from scorekeeper.web.common.language import describe
 from scorekeeper.web.common.numbers import strip_text
+from scorekeeper.web.common.rules_form import salad_fields
+from scorekeeper.web.common.rules_reading import makeup_of
 from scorekeeper.web.common.sheet_options import sheet_options
 
 ON, OFF = "y", "n"
@@ -68,7 +71,11 @@ def changes_contracts(game: GameKind, option: Option) -> bool:
 def _field(game: GameKind, option: Option) -> Any:
     match option:
         case Choice():
-            labels = [_l(label) for label in option.labels]
+            # Words that count deals count those of the game's usual table with that choice.
+            labels = [
+                LazyString(option_words, label, game, usual_players(game), **{option.key: value})
+                for value, label in zip(option.values, option.labels, strict=True)
+            ]
             choices = [SelectChoice(str(v), label) for v, label in zip(option.values, labels, strict=True)]
             return RadioField(_l(option.label), choices=choices, default=str(option.default))
         case Flag() if changes_contracts(game, option):
@@ -105,6 +112,8 @@ def blank_form(game: GameKind) -> type[BlankSheetForm]:
             filters=[strip_text],
         )
     fields |= {option.key: _field(game, option) for option in blank_options(game)}
+    if game.contract("salad") is not None:  # its make-up is printed in the sheet's points key
+        fields |= salad_fields()
     return type(f"BlankSheetForm_{game.id.replace('-', '_')}", (BlankSheetForm,), fields)
 
 
@@ -165,10 +174,10 @@ def blank_rules(form: BlankSheetForm, game: GameKind) -> Rules | None:
         if value != option.default:  # the game's defaults stay implicit, as in a new game's file
             settings.append((option.key, value))
     try:
-        return Rules(game, players, tuple(settings))
+        return Rules(game, players, tuple(settings), None, makeup_of(form))
     except GameError as error:
         for problem in error.problems:
-            key = problem.field.removeprefix("rules.")
+            key = problem.field.removeprefix("rules.").replace("salad.", "salad_")
             target = form._fields.get(key, form.players)
             target.errors = [*target.errors, describe(problem).removeprefix(f"{problem.field}: ")]
         return None

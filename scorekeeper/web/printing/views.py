@@ -8,6 +8,7 @@ from flask_babel import get_locale
 
 from scorekeeper.present.i18n import persian_digits
 from scorekeeper.scoring import BARBU, GAMES, GameKind
+from scorekeeper.scoring.gamefile_rules import dump_makeup
 from scorekeeper.storage import limits
 from scorekeeper.util.filenames import disposition
 from scorekeeper.web.common.lookup import game_or_404
@@ -70,7 +71,9 @@ def blank_pdf() -> ResponseReturnValue:
     paper, orientation = form.paper.data, form.orientation.data
     names = tuple(form[f"player_{s}"].data or "" for s in range(rules.players))
     # Cached by everything that changes the bytes; only a sheet not seen before is rendered.
-    settings = [[k, v] for k, v in rules.settings]
+    settings: list[list[object]] = [[k, v] for k, v in rules.settings]
+    if rules.salad is not None:
+        settings.append(["salad", dump_makeup(rules.salad)])
     key = cache.blank_key(
         paper, orientation, rules.game.id, rules.players, settings, names, str(get_locale()), persian_digits()
     )

@@ -33,3 +33,19 @@ def test_the_screen_says_it_in_each_language(client: FlaskClient) -> None:
 def test_the_blank_sheet_starts_at_the_games_usual_table() -> None:
     assert usual_players(FRENCH) == FRENCH.usual_players == 5
     assert usual_players(BARBU) == 4
+
+
+def test_an_options_words_count_the_deals_it_makes(client: FlaskClient) -> None:
+    """Three-player Barbu's rubbers and Barbu's Ravage City say the deals the rules make, in the
+    reader's digits, on the new-game screen and on the blank sheet's."""
+    form = {**new_game_form(game="barbu", switch_game="barbu-3"), "players": "3"}
+    form.pop("action")
+    shown = client.post("/new", data=form).text
+    assert "Three rubbers (21 deals)" in shown and "One rubber (7 deals)" in shown
+    assert "scores −36; 32 deals." in client.get("/new").text
+    assert "Three rubbers (21 deals)" in client.get("/sheets/blank?game=barbu-3").text
+    client.set_cookie("lang", "fa")
+    client.set_cookie("digits", "persian")
+    shown = client.post("/new", data=form).text
+    assert "سه رابر (۲۱ دست)" in shown and "یک رابر (۷ دست)" in shown
+    assert "%(deals)s" not in shown

@@ -102,3 +102,18 @@ def test_the_screen_shows_the_choices_a_link_names(client: FlaskClient) -> None:
     assert re.search(r'<input checked [^>]*name="deck" [^>]*value="32"', page)
     assert re.search(r'<input checked [^>]*name="capot"', page)
     assert 'name="game" type="hidden" value="french"' in page
+
+
+def test_a_blank_french_sheet_prints_the_salads_make_up(client: FlaskClient) -> None:
+    """The Salad's make-up changes the sheet's points key, so the blank sheet asks it, as the paper
+    check does; a make-up the engine refuses is said by its field, with no PDF made."""
+    base = "/sheets/blank.pdf?game=french&players=4&paper=a4&orientation=portrait&rotation=blocks"
+    standard = client.get(base)
+    made_up = client.get(base + "&salad=1&salad_parts=no-tricks&salad_parts=no-queens&salad_scored=reward")
+    assert standard.status_code == made_up.status_code == 200
+    assert standard.data != made_up.data  # a sheet of its own, not the cached standard one
+    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(made_up.data)).pages)
+    assert "Salad = −(No tricks + Queens)" in text  # a reward: the sum with its sign turned
+    refused = client.get(base + "&salad=1")  # no part ticked
+    assert refused.status_code == 422 and "salad_parts" in refused.text
+    assert "salad_parts" in client.get("/sheets/blank?game=french").text
