@@ -23,6 +23,7 @@ from tests.web.groups.test_groups import create_group, start_game
 
 from .conftest import PHONE
 from .evening_steps import finish, paper_sheet, penalty_to_drop, seated, standings, tables, tap_deals
+from .test_evening_screens import fits
 
 TV = {"viewport": {"width": 1920, "height": 1080}, "device_scale_factor": 1, "locale": "en-US"}
 WALK_INS = ["Eve", "Farid", "Goran", "Hélène", "Ivo", "Jasmina", "Kaveh"]
@@ -91,6 +92,8 @@ def test_an_evening_of_eleven_through_the_browser(
     expect(card.locator(".card-now")).to_contain_text("1 of 28", timeout=15_000)
     screenshot(tv, "club-evening-screen-en")
     screenshot(card, "club-evening-card-en")
+    fits(tv)
+    fits(card)
     axe_check(tv)
     axe_check(card)
     table_phone.goto(f"{base}/g/{round_1[0][1]}")
@@ -167,6 +170,8 @@ def test_an_evening_of_eleven_through_the_browser(
     axe_check(tv_fa)
     axe_check(card_fa)
     screenshot(tv_fa, "club-evening-screen-fa")
+    fits(tv_fa)
+    fits(card_fa)
     screenshot(card_fa, "club-evening-card-fa")
     # a substitute: the table's phone replaces its third seat (the form checked in both languages)
     leaver = seated(app, round_3[0][1])[2]
@@ -209,11 +214,17 @@ def test_an_evening_of_eleven_through_the_browser(
     expect(tv.locator(".screen-ranking li")).to_have_count(len(shown))
     axe_check(tv)
     screenshot(tv, "club-evening-screen-end-en")
+    fits(tv)
     page_fa = contexts(PHONE, base, "fa").new_page()
     page_fa.goto(base + evening)
     expect(page_fa.locator("table.standings")).to_contain_text("۱")
     axe_check(page_fa)
     screenshot(page_fa, "club-evening-approved-fa")
+    tv_fa.reload()
+    expect(tv_fa.locator(".screen-banner")).to_be_visible()
+    axe_check(tv_fa)
+    screenshot(tv_fa, "club-evening-screen-end-fa")
+    fits(tv_fa)
     page_fa.goto(base + check)
     axe_check(page_fa)
     screenshot(page_fa, "club-evening-paper-fa")
