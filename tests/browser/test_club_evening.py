@@ -75,6 +75,7 @@ def test_an_evening_of_eleven_through_the_browser(
     expect(organiser.locator("li.table-card")).to_have_count(3)
     axe_check(organiser)
     screenshot(organiser, "club-evening-planned")
+    narrow(organiser)
     round_1 = tables(organiser)
     # the big screen and a guide card of a player at table 1, before the first deal
     tv = contexts(TV, base).new_page()
@@ -93,7 +94,7 @@ def test_an_evening_of_eleven_through_the_browser(
     screenshot(tv, "club-evening-screen-en")
     screenshot(card, "club-evening-card-en")
     fits(tv)
-    fits(card)
+    narrow(card)
     axe_check(tv)
     axe_check(card)
     table_phone.goto(f"{base}/g/{round_1[0][1]}")
@@ -101,6 +102,7 @@ def test_an_evening_of_eleven_through_the_browser(
     table_phone.wait_for_selector("form.deal-form")
     axe_check(table_phone)
     screenshot(table_phone, "club-evening-deal-form-en")
+    narrow(table_phone)
     tap_deals(table_phone, base, app, round_1[0][1], 3)
     for _game_id, token in round_1[1:]:
         tap_deals(table_phone, base, app, token, 2)
@@ -139,6 +141,7 @@ def test_an_evening_of_eleven_through_the_browser(
     expect(organiser.locator(".check-summary")).to_contain_text("adds up")
     axe_check(organiser)
     screenshot(organiser, "club-evening-paper-en")
+    narrow(organiser)
     assert app.test_client().post(check, data={**sheet, "action": "keep"}).status_code == 303
     organiser.goto(base + check)
     organiser.click("button:has-text('Join the evening')")
@@ -164,6 +167,7 @@ def test_an_evening_of_eleven_through_the_browser(
     phone_fa.wait_for_selector("form.deal-form")
     axe_check(phone_fa)
     screenshot(phone_fa, "club-evening-deal-form-fa")
+    narrow(phone_fa)
     tap_deals(phone_fa, base, app, round_3[0][1], 2)
     expect(card_fa.locator(".card-now")).to_contain_text("۲ از ۲۸", timeout=15_000)
     expect(tv_fa.locator(".screen-table progress").first).to_be_visible(timeout=15_000)
@@ -171,13 +175,14 @@ def test_an_evening_of_eleven_through_the_browser(
     axe_check(card_fa)
     screenshot(tv_fa, "club-evening-screen-fa")
     fits(tv_fa)
-    fits(card_fa)
+    narrow(card_fa)
     screenshot(card_fa, "club-evening-card-fa")
     # a substitute: the table's phone replaces its third seat (the form checked in both languages)
     leaver = seated(app, round_3[0][1])[2]
     phone_fa.goto(f"{base}/g/{round_3[0][1]}/replace")
     axe_check(phone_fa)
     screenshot(phone_fa, "club-evening-replace-fa")
+    narrow(phone_fa)
     table_phone.goto(f"{base}/g/{round_3[0][1]}")
     table_phone.click("text=Replace a player")
     axe_check(table_phone)
@@ -210,6 +215,7 @@ def test_an_evening_of_eleven_through_the_browser(
     assert sum(standings(organiser).values()) == pytest.approx(5 * 11 * 3, abs=0.05 * len(shown))
     axe_check(organiser)
     screenshot(organiser, "club-evening-approved-en")
+    narrow(organiser)
     tv.reload()
     expect(tv.locator(".screen-ranking li")).to_have_count(len(shown))
     axe_check(tv)
@@ -220,6 +226,7 @@ def test_an_evening_of_eleven_through_the_browser(
     expect(page_fa.locator("table.standings")).to_contain_text("۱")
     axe_check(page_fa)
     screenshot(page_fa, "club-evening-approved-fa")
+    narrow(page_fa)
     tv_fa.reload()
     expect(tv_fa.locator(".screen-banner")).to_be_visible()
     axe_check(tv_fa)
@@ -228,6 +235,13 @@ def test_an_evening_of_eleven_through_the_browser(
     page_fa.goto(base + check)
     axe_check(page_fa)
     screenshot(page_fa, "club-evening-paper-fa")
+    narrow(page_fa)
+
+
+def narrow(page: Page) -> None:
+    """Nothing wider than the phone: a phone's page that is wider widens its layout viewport too
+    (so innerWidth would grow with it), hence the phone's own 360 px."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"], page.url  # type: ignore[index]
 
 
 def seat_round(organiser: Page, number: int) -> None:
