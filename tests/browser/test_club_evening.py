@@ -77,6 +77,7 @@ def test_an_evening_of_eleven_through_the_browser(
     screenshot(organiser, "club-evening-planned")
     narrow(organiser)
     round_1 = tables(organiser)
+    expect(organiser.locator(f"#table-{round_1[0][0]} .organiser-table")).to_be_hidden()  # nothing in it yet
     # the big screen and a guide card of a player at table 1, before the first deal
     tv = contexts(TV, base).new_page()
     tv.goto(base + evening + "/screen")
