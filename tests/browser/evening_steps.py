@@ -14,6 +14,7 @@ from scorekeeper.web.paper_check.forms import grid_data
 from tests.unit.family import play_on
 from tests.unit.paper.builders import from_game
 
+from .conftest import PHONE
 from .entry import enter_hand
 
 
@@ -23,9 +24,16 @@ def tables(page: Page) -> list[tuple[int, str]]:
     for card in page.locator("li.table-card").all():
         game_id = int((card.get_attribute("id") or "").removeprefix("table-"))
         link = card.locator("a[href^='/g/']")
-        token = link.first.get_attribute("href").rsplit("/", 1)[1] if link.count() else ""  # type: ignore[union-attr]
+        token = (link.first.get_attribute("href") or "").rsplit("/", 1)[1] if link.count() else ""
         found.append((game_id, token))
     return found
+
+
+def card_link(page: Page, name: str) -> str:
+    """The guide card's link of `name` on the evening page."""
+    link = page.locator(f"a[href*='/players/']:has-text('{name}')").get_attribute("href")
+    assert link
+    return link
 
 
 def seated(app: Flask, token: str) -> list[str]:
@@ -95,3 +103,19 @@ def penalty_to_drop(app: Flask, token: str) -> tuple[str, int]:
         assert stored is not None
         totals = sorted(zip(stored.game.totals, stored.game.players, strict=True), reverse=True)
     return totals[0][1], totals[1][0] - totals[0][0] - 1
+
+
+def narrow(page: Page) -> None:
+    """Nothing wider than the phone: a phone's page that is wider widens its layout viewport too
+    (so innerWidth would grow with it), hence the phone's own 360 px."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"], page.url  # type: ignore[index]
+
+
+def seat_round(organiser: Page, number: int, everyone: list[str]) -> None:
+    """The next round seated from the evening page's form, for everyone ticked there."""
+    form = organiser.locator("form[action$='/next']")
+    for name in everyone:
+        form.locator(f"input[name=present][value='{name}']").check()
+    form.locator(f"button:has-text('Seat round {number}')").click()
+    expect(organiser).to_have_url(re.compile(rf"#round-{number}$"))
+    expect(organiser.locator("li.table-card")).to_have_count(3 * number)

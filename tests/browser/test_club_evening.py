@@ -22,7 +22,18 @@ from tests.web.evening.test_evening import REGULARS
 from tests.web.groups.test_groups import create_group, start_game
 
 from .conftest import PHONE
-from .evening_steps import finish, paper_sheet, penalty_to_drop, seated, standings, tables, tap_deals
+from .evening_steps import (
+    card_link,
+    finish,
+    narrow,
+    paper_sheet,
+    penalty_to_drop,
+    seat_round,
+    seated,
+    standings,
+    tables,
+    tap_deals,
+)
 from .test_evening_screens import fits
 
 TV = {"viewport": {"width": 1920, "height": 1080}, "device_scale_factor": 1, "locale": "en-US"}
@@ -85,7 +96,7 @@ def test_an_evening_of_eleven_through_the_browser(
     axe_check(tv)
     card = contexts(PHONE, base).new_page()
     first_table = seated(app, round_1[0][1])
-    card.goto(base + organiser.locator(f"a[href*='/players/']:has-text('{first_table[1]}')").get_attribute("href"))
+    card.goto(base + card_link(organiser, first_table[1]))
     expect(card.locator(".card-now")).to_be_visible()
     axe_check(card)
     # round 1: three deals at table 1 on its phone, two at the others; the form checked by axe
@@ -125,7 +136,7 @@ def test_an_evening_of_eleven_through_the_browser(
     expect(organiser.locator(f"#table-{round_1[0][0]}")).to_contain_text("by the organiser")
     expect(organiser.locator(f"#table-{round_1[0][0]}")).to_contain_text("Deal 1 corrected (No queens)")
     # round 2, seated from the form; its table of three plays on paper
-    seat_round(organiser, 2)
+    seat_round(organiser, 2, EVERYONE)
     round_2 = tables(organiser)[3:]
     tap_deals(table_phone, base, app, round_2[0][1], 2)
     tap_deals(table_phone, base, app, round_2[1][1], 2)
@@ -146,20 +157,21 @@ def test_an_evening_of_eleven_through_the_browser(
     assert app.test_client().post(check, data={**sheet, "action": "keep"}).status_code == 303
     organiser.goto(base + check)
     organiser.click("button:has-text('Join the evening')")
-    expect(organiser.locator(".evening-join")).to_contain_text("The sheet counts as this table's game tonight.")
+    joined = "The sheet counts as this table's game tonight."
+    expect(organiser.locator(".evening-join")).to_contain_text(joined)
     for _game_id, token in round_2[:2]:
         finish(app, token)
     organiser.goto(base + evening)
     expect(organiser.locator(f"#table-{paper_id}")).to_contain_text("from its paper sheet")
     # round 3 in Persian: the big screen and a card follow a deal tapped in on a Persian phone
-    seat_round(organiser, 3)
+    seat_round(organiser, 3, EVERYONE)
     round_3 = tables(organiser)[6:]
     tv_fa = contexts(TV, base, "fa").new_page()
     tv_fa.goto(base + evening + "/screen")
     expect(tv_fa.locator("html")).to_have_attribute("dir", "rtl")
     card_fa = contexts(PHONE, base, "fa").new_page()
     player = seated(app, round_3[0][1])[2]
-    card_fa.goto(base + organiser.locator(f"a[href*='/players/']:has-text('{player}')").get_attribute("href"))
+    card_fa.goto(base + card_link(organiser, player))
     expect(card_fa.locator(".card-now")).to_be_visible()
     axe_check(card_fa)
     phone_fa = contexts(PHONE, base, "fa").new_page()
@@ -237,19 +249,3 @@ def test_an_evening_of_eleven_through_the_browser(
     axe_check(page_fa)
     screenshot(page_fa, "club-evening-paper-fa")
     narrow(page_fa)
-
-
-def narrow(page: Page) -> None:
-    """Nothing wider than the phone: a phone's page that is wider widens its layout viewport too
-    (so innerWidth would grow with it), hence the phone's own 360 px."""
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"], page.url  # type: ignore[index]
-
-
-def seat_round(organiser: Page, number: int) -> None:
-    """The next round seated from the evening page's form, for everyone ticked there."""
-    form = organiser.locator("form[action$='/next']")
-    for name in EVERYONE:
-        form.locator(f"input[name=present][value='{name}']").check()
-    form.locator(f"button:has-text('Seat round {number}')").click()
-    expect(organiser).to_have_url(re.compile(rf"#round-{number}$"))
-    expect(organiser.locator("li.table-card")).to_have_count(3 * number)
