@@ -237,6 +237,7 @@ def test_an_evening_of_eleven_through_the_browser(
     page_fa = contexts(PHONE, base, "fa").new_page()
     page_fa.goto(base + evening)
     expect(page_fa.locator("table.standings")).to_contain_text("۱")
+    assert page_fa.locator("ol.seats").first.evaluate("(o) => getComputedStyle(o).listStyleType") == "persian"
     axe_check(page_fa)
     screenshot(page_fa, "club-evening-approved-fa")
     narrow(page_fa)
