@@ -31,7 +31,7 @@ def tables(page: Page) -> list[tuple[int, str]]:
 
 def card_link(page: Page, name: str) -> str:
     """The guide card's link of `name` on the evening page."""
-    link = page.locator(f"a[href*='/players/']:has-text('{name}')").get_attribute("href")
+    link = page.locator(f"a[href*='/players/']:has(bdi:text-is('{name}'))").get_attribute("href")
     assert link
     return link
 
