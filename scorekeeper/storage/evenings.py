@@ -20,6 +20,7 @@ from .group_names import fold
 from .groups import StoredGroup
 from .models import EveningRow, GameRow
 from .new_games import first_change, stage
+from .rows import SUBSTITUTES
 
 
 @dataclass(frozen=True)
@@ -120,11 +121,19 @@ def stamps_of(row: EveningRow, name: str) -> str:
     ids = [g for one in row.plan.get("rounds", []) for g in one.get("tables", []) if isinstance(g, int)]
     if not ids:
         return ""
-    query = select(GameRow.id, GameRow.players, GameRow.version, GameRow.epoch).where(GameRow.id.in_(ids))
+    columns = (GameRow.id, GameRow.players, GameRow.rules, GameRow.version, GameRow.epoch)
     wanted = fold(name)
     mine = sorted(
         f"{game}.{version}.{epoch}"
-        for game, players, version, epoch in db.session().execute(query)
-        if any(fold(p) == wanted for p in players)
+        for game, players, rules, version, epoch in db.session().execute(
+            select(*columns).where(GameRow.id.in_(ids))
+        )
+        if any(fold(p) == wanted for p in (*players, *_substitutes(rules)))
     )
     return "-".join(mine)
+
+
+def _substitutes(rules: object) -> list[str]:
+    """The names of a stored game's substitutes (kept with its rules, see `rows.SUBSTITUTES`)."""
+    found = rules.get(SUBSTITUTES, []) if isinstance(rules, dict) else []
+    return [str(s.get("name", "")) for s in found if isinstance(s, dict)]

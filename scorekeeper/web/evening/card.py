@@ -35,9 +35,11 @@ def card_lines(loaded: Loaded, name: str) -> list[CardLine]:
     """Where `name` sits in each round seated so far (no table: they sit it out)."""
     lines = []
     for one in loaded.rounds:
-        table = next((t for t in one.tables if name in t.players), None)
-        seat = table.players.index(name) if table else -1
-        opponents = tuple(p for p in table.players if p != name) if table else ()
+        table = next((t for t in one.tables if name in t.players or name in t.now), None)
+        seats = (table.now or table.players) if table else ()
+        # A substitute at the seat they took over; who left, at the seat they had.
+        seat = seats.index(name) if name in seats else table.players.index(name) if table else -1
+        opponents = tuple(p for p in seats if p != name)
         lines.append(CardLine(one.number, table, seat, opponents))
     return lines
 

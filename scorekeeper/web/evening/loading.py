@@ -50,6 +50,9 @@ class TableView:
     """Ended early by the organiser at its fair point (`played` deals count)."""
     paper: bool = False
     """Its result is its checked paper sheet, joined to the evening (final: the table is done)."""
+    now: tuple[str, ...] = ()
+    """Who sits at each seat now, a substitute in the seat they took over (`players` are the seats'
+    first players, as the planner counts meetings); empty: as `players`."""
     result: TableResult | None = None
     """What the table counts for tonight (its game up to a stop, or its paper sheet); None: no deal."""
 
@@ -94,7 +97,8 @@ class Loaded:
     def names(self) -> list[str]:
         """Every player of the evening so far, in alphabetical order: the guide cards' order."""
         rounds = self.rounds
-        names = {n for r in rounds for t in r.tables for n in t.players} | {
+        # A substitute too: they sit at a table of the evening, and have a guide card.
+        names = {n for r in rounds for t in r.tables for n in (*t.players, *t.now)} | {
             n for r in rounds for n in r.sitting_out
         }
         return sorted(names, key=fold)
@@ -146,7 +150,8 @@ def load(group: groups.StoredGroup, number: int) -> Loaded:
             result = (
                 TableResult(totals, played, lower, sitters(game) if paper is None else {}) if played else None
             )
-            tables.append(replace(view, paper=paper is not None, result=result))
+            now = game.seated(len(game.deals)) if game.substitutes else ()
+            tables.append(replace(view, paper=paper is not None, result=result, now=now))
             if result is not None:
                 results.append(result)
         minutes, started = one.get("minutes"), one.get("started")

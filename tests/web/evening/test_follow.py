@@ -237,3 +237,34 @@ def test_a_guide_card_hears_its_own_tables_deals_and_no_others(app: Flask, clien
             assert "Deal 2 of 28" in text_of(heard.text) or "Deal 1 of 28" in text_of(heard.text)
             # the page made now names what its poll names
             assert etag_of(client.get(link).text) == heard.headers["ETag"]
+
+
+def test_a_substitute_sits_at_the_table_and_gets_a_guide_card(app: Flask, client: FlaskClient) -> None:
+    """Who takes over a seat is shown at the table (the screen, the evening page) and has a card
+    that follows their table; who left keeps the round on theirs."""
+    from tests.web.evening.test_stop import _play as play
+    from tests.web.games.test_replace_player import replace
+
+    _token, evening = evening_of(client, ["Eve", "Finn", "Gus", "Hal"], sizes=["4"])
+    game = first_game(client, evening)
+    enter(client, game, WORKED_DEAL_1)
+    with app.app_context():
+        stored = store.find(game.edit.rsplit("/", 1)[1])
+        assert stored is not None
+        leaver = stored.game.players[2]
+    assert replace(client, game, "2", "Zoe").status_code == 303
+    groups.STATES.clear()
+    page = client.get(evening).text
+    assert re.search(rf"<bdi>{leaver}</bdi> → <bdi>Zoe</bdi>", page)
+    assert "<bdi>Zoe</bdi>" in client.get(evening + "/screen").text
+    cards = dict(
+        (n, link)
+        for link, n in re.findall(r'href="([^"]*/players/\d+\?name=[^"]+)"><bdi>([^<]+)</bdi>', page)
+    )
+    assert "Zoe" in cards and leaver in cards
+    zoe = client.get(cards["Zoe"]).text
+    assert "Table 1 · Seat 3" in text_of(zoe) and leaver not in text_of(zoe).split("Opponents")[-1]
+    etag = etag_of(zoe)
+    play(app, game.edit.rsplit("/", 1)[1], 1)
+    path, query = cards["Zoe"].split("?")
+    assert client.get(f"{path}/live?{query}", headers={"If-None-Match": etag}).status_code == 200
