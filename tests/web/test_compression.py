@@ -124,3 +124,21 @@ def test_every_cached_or_compressed_route_decodes_in_every_language(
         if round_ == "first":  # a deal changes the game, and so the group's night: new bodies
             enter(client, links, WORKED_DEAL_1)
             groups.STATES.clear()  # as STATE_TTL later
+
+
+def test_a_static_files_etag_is_its_short_hash_and_answers_304(client: FlaskClient) -> None:
+    """The ETag of a static file is the hash its address carries (`?v=`), the encoding added when
+    it is sent compressed; asked again with it, the plain file is answered 304."""
+    html = client.get("/").text
+    url = re.search(r'href="(/static/css/app\.css\?v=(\w+))"', html)
+    assert url, "the start page links app.css"
+    address, version = url.group(1), url.group(2)
+    with client.get(address, headers={"Accept-Encoding": "identity"}) as plain:
+        assert plain.headers["ETag"] == f'"{version}"'
+    with client.get(address, headers={"Accept-Encoding": "br"}) as packed:
+        assert packed.headers["ETag"] == f'"{version}:br"'
+    with client.get("/static/css/app.css", headers={"If-None-Match": f'"{version}"'}) as again:
+        assert again.status_code == 304
+    for missing in ("/static/css/none.css", "/static/../scorekeeper/app.py", "/static/css"):
+        with client.get(missing) as response:
+            assert response.status_code == 404, missing
