@@ -142,3 +142,13 @@ def test_a_static_files_etag_is_its_short_hash_and_answers_304(client: FlaskClie
     for missing in ("/static/css/none.css", "/static/../scorekeeper/app.py", "/static/css"):
         with client.get(missing) as response:
             assert response.status_code == 404, missing
+
+
+def test_only_a_static_file_that_may_be_compressed_says_it_varies(client: FlaskClient) -> None:
+    """The icon (too small to compress) is one answer to every browser: no Vary; a stylesheet is
+    sent compressed or not, so says Vary: Accept-Encoding whichever it was sent."""
+    for encoding in ("br", "identity"):
+        with client.get("/static/icon.svg", headers={"Accept-Encoding": encoding}) as icon:
+            assert icon.status_code == 200 and "Vary" not in icon.headers, encoding
+        with client.get("/static/css/app.css", headers={"Accept-Encoding": encoding}) as css:
+            assert "Accept-Encoding" in css.headers["Vary"], encoding

@@ -53,6 +53,24 @@ def compressed_once(body: str, key: tuple[object, ...]) -> Response:
     return response
 
 
+def _one_encoding(response: Response) -> Response:
+    # Flask-Compress says every answer varies with Accept-Encoding; a static file it never
+    # compresses (too small, or not text: the icon) is the same answer to every browser, and
+    # `Vary` would only cost its bytes.
+    if request.endpoint != "static" or "Content-Encoding" in response.headers:
+        return response
+    small = response.content_length is not None and response.content_length < current_app.config[
+        "COMPRESS_MIN_SIZE"
+    ]
+    if small or response.mimetype not in current_app.config["COMPRESS_MIMETYPES"]:
+        vary = [v for v in response.vary if v.lower() != "accept-encoding"]
+        if vary:
+            response.vary = vary  # type: ignore[assignment]
+        else:
+            del response.headers["Vary"]
+    return response
+
+
 @cache
 def packed(path: str, encoding: str) -> bytes:
     """A static file's bytes as sent (`lean`) compressed as tightly as `encoding` goes (brotli's
@@ -93,6 +111,8 @@ def init_app(app: Flask) -> None:
             "text/csv",
         ],
     )
+    # Registered before Flask-Compress's hook, so it runs after it (hooks run last-registered first).
+    app.after_request(_one_encoding)
     compress.init_app(app)
     static = Path(app.static_folder or "static")
 
