@@ -24,14 +24,12 @@ from .session_cookie import Compact
 
 csrf = CSRFProtect()
 
-# No inline script or style anywhere: everything comes from static/.
+# No inline script or style anywhere: everything comes from static/. Scripts, styles, fetches and
+# workers fall back to default-src, so naming each 'self' again would only cost every page 57 bytes.
 CSP = "; ".join(
     [
         "default-src 'self'",
-        "script-src 'self'",
-        "style-src 'self'",
         "img-src 'self' data:",
-        "connect-src 'self'",
         "object-src 'none'",
         "base-uri 'none'",
         "frame-ancestors 'none'",
