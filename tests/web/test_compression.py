@@ -135,6 +135,8 @@ def test_a_static_files_etag_is_its_short_hash_and_answers_304(client: FlaskClie
     address, version = url.group(1), url.group(2)
     with client.get(address, headers={"Accept-Encoding": "identity"}) as plain:
         assert plain.headers["ETag"] == f'"{version}"'
+        assert plain.headers["Cache-Control"] == "max-age=31536000, immutable"
+        assert not {"Expires", "Last-Modified", "Accept-Ranges"} & set(plain.headers.keys())
     with client.get(address, headers={"Accept-Encoding": "br"}) as packed:
         assert packed.headers["ETag"] == f'"{version}:br"'
     with client.get("/static/css/app.css", headers={"If-None-Match": f'"{version}"'}) as again:

@@ -156,9 +156,12 @@ def init_app(app: Flask) -> None:
         # browser needs (Last-Modified is a second), and the compressed whole is what it is sent,
         # not ranges of it.
         response.headers.pop("Content-Disposition", None)
+        # "public" lets a shared cache keep an answer to a request with credentials (Authorization):
+        # none is ever sent here, and max-age alone lets every cache keep it.
         if response.cache_control.immutable:
             for name in ("Expires", "Last-Modified", "Accept-Ranges"):
                 response.headers.pop(name, None)
+            response.cache_control.public = False
         _pack(response)
         return response
 
