@@ -34,7 +34,14 @@ def test_the_short_form_says_what_the_session_held(data: dict[str, object]) -> N
 
 @pytest.mark.parametrize(
     "data",
-    [{"other": ["a"]}, {"recent": ["a b"]}, {"recent": [""]}, {"recent": [1]}, {"_permanent": False}, {"c": "x"}],
+    [
+        {"other": ["a"]},
+        {"recent": ["a b"]},
+        {"recent": [""]},
+        {"recent": [1]},
+        {"_permanent": False},
+        {"c": "x"},
+    ],
 )
 def test_what_the_short_form_cannot_say_is_left_to_flask(data: dict[str, object]) -> None:
     assert pack(data) is None

@@ -59,13 +59,14 @@ def _one_encoding(response: Response) -> Response:
     # `Vary` would only cost its bytes.
     if request.endpoint != "static" or "Content-Encoding" in response.headers:
         return response
-    small = response.content_length is not None and response.content_length < current_app.config[
-        "COMPRESS_MIN_SIZE"
-    ]
+    small = (
+        response.content_length is not None
+        and response.content_length < current_app.config["COMPRESS_MIN_SIZE"]
+    )
     if small or response.mimetype not in current_app.config["COMPRESS_MIMETYPES"]:
         vary = [v for v in response.vary if v.lower() != "accept-encoding"]
         if vary:
-            response.vary = vary  # type: ignore[assignment]
+            response.vary = vary
         else:
             del response.headers["Vary"]
     return response

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from itsdangerous import BadSignature, URLSafeTimedSerializer
+from itsdangerous import BadSignature, TimestampSigner, URLSafeTimedSerializer
 
 MARK = "~"  # never the first character of Flask's form (base64, or "." when compressed)
 SHORT = {"_permanent": "p", "recent": "r", "groups": "gr", "organiser": "o", "csrf_token": "c"}
@@ -49,7 +49,12 @@ def unpack(text: str) -> dict[str, Any]:
         if found is None or found.group(1) not in LONG:
             raise BadSignature("not a session cookie's field")
         short, kind, value = found.groups()
-        data[LONG[short]] = True if kind is None else value if kind == "=" else value.split("|") if value else []
+        if kind is None:
+            data[LONG[short]] = True
+        elif kind == "=":
+            data[LONG[short]] = value
+        else:
+            data[LONG[short]] = value.split("|") if value else []
     return data
 
 
@@ -58,7 +63,10 @@ class Compact:
 
     def __init__(self, flask_form: URLSafeTimedSerializer) -> None:
         self.flask_form = flask_form
-        self.signer = flask_form.make_signer()
+        signer = flask_form.make_signer()
+        if not isinstance(signer, TimestampSigner):  # what a timed serializer signs with
+            raise TypeError("the session's serializer must sign with a timestamp")
+        self.signer = signer
 
     def dumps(self, data: dict[str, Any]) -> str:
         text = pack(data)
