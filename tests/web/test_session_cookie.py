@@ -7,6 +7,7 @@ import pytest
 from flask import Flask
 from flask.sessions import SecureCookieSessionInterface
 from flask.testing import FlaskClient
+from itsdangerous import BadSignature
 
 from scorekeeper.web.common.session_cookie import pack, unpack
 from tests.builders import worked_example
@@ -73,3 +74,15 @@ def test_a_changed_cookie_is_not_believed(app: Flask, client: FlaskClient) -> No
     value = _cookie(client.get(links.view)).split(";")[0].removeprefix("session=")
     client.set_cookie("session", value.replace("~r:v/", "~r:g/"))
     assert links.view not in client.get("/").text and links.edit not in client.get("/").text
+
+
+@pytest.mark.parametrize("value", ["~", "~.", "~r:v/x&p.Zz.Zz", "~zz=1.a.b", "~r:&&|.a.b", "garbage"])
+def test_a_broken_cookie_is_an_empty_list(client: FlaskClient, value: str) -> None:
+    client.set_cookie("session", value)
+    assert client.get("/").status_code == 200
+
+
+@pytest.mark.parametrize("text", ["~zz", "~r;x", "~R:a"])
+def test_a_signed_text_that_is_no_session_is_refused(text: str) -> None:
+    with pytest.raises(BadSignature):
+        unpack(text)
