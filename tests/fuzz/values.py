@@ -325,6 +325,8 @@ HEADERS = {
         "session=garbage",
         "session=" + "a" * 4000,
         "session=.eJyrVkosKFCyUkpKTFGqBQAtYgVE.Zz.Zz",
+        "session=~r:v/x&p.Zz.Zz",
+        "session=~",
         "lang=" + "é" * 10,
     ],
     "Content-Type": [

@@ -3,6 +3,8 @@ through psycopg 3 under gevent workers."""
 
 from __future__ import annotations
 
+import re
+import socket
 import threading
 from pathlib import Path
 
@@ -61,3 +63,30 @@ def test_two_phones_at_once_store_one_deal(server: Server) -> None:
     assert sorted(statuses) == [303, 409]
     export = Phone().request(server.base + links["view_url"] + "/export.json").text
     assert export.count('"contract"') == 3
+
+
+def _ask(sock: socket.socket, request: bytes) -> str:
+    """Send `request` and read its answer's head and (small, Content-Length) body."""
+    sock.sendall(request)
+    data = b""
+    while b"\r\n\r\n" not in data:
+        data += sock.recv(65536)
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = int(re.search(rb"(?i)content-length: *(\d+)", head).group(1))  # type: ignore[union-attr]
+    while len(body) < length:
+        body += sock.recv(65536)
+    return head.decode()
+
+
+def test_answers_leave_out_server_and_a_default_keep_alive(server: Server) -> None:
+    """No `Server` line, and no `Connection: keep-alive` to HTTP/1.1 (its default): the connection
+    still serves a second request; an HTTP/1.0 client that asks to keep it is still told yes."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        for _ in range(2):
+            head = _ask(sock, b"GET /offline HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            assert head.startswith("HTTP/1.1 200"), head
+            assert "\r\nserver:" not in head.lower() and "connection:" not in head.lower(), head
+        head = _ask(sock, b"GET /offline HTTP/1.0\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n")
+        assert "\r\nConnection: keep-alive" in head, head
+        head = _ask(sock, b"GET /offline HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        assert "\r\nConnection: close" in head, head

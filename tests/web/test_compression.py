@@ -124,3 +124,33 @@ def test_every_cached_or_compressed_route_decodes_in_every_language(
         if round_ == "first":  # a deal changes the game, and so the group's night: new bodies
             enter(client, links, WORKED_DEAL_1)
             groups.STATES.clear()  # as STATE_TTL later
+
+
+def test_a_static_files_etag_is_its_short_hash_and_answers_304(client: FlaskClient) -> None:
+    """The ETag of a static file is the hash its address carries (`?v=`), the encoding added when
+    it is sent compressed; asked again with it, the plain file is answered 304."""
+    html = client.get("/").text
+    url = re.search(r'href="(/static/css/app\.css\?v=(\w+))"', html)
+    assert url, "the start page links app.css"
+    address, version = url.group(1), url.group(2)
+    with client.get(address, headers={"Accept-Encoding": "identity"}) as plain:
+        assert plain.headers["ETag"] == f'"{version}"'
+        assert plain.headers["Cache-Control"] == "max-age=31536000, immutable"
+        assert not {"Expires", "Last-Modified", "Accept-Ranges"} & set(plain.headers.keys())
+    with client.get(address, headers={"Accept-Encoding": "br"}) as packed:
+        assert packed.headers["ETag"] == f'"{version}:br"'
+    with client.get("/static/css/app.css", headers={"If-None-Match": f'"{version}"'}) as again:
+        assert again.status_code == 304
+    for missing in ("/static/css/none.css", "/static/../scorekeeper/app.py", "/static/css"):
+        with client.get(missing) as response:
+            assert response.status_code == 404, missing
+
+
+def test_only_a_static_file_that_may_be_compressed_says_it_varies(client: FlaskClient) -> None:
+    """The icon (too small to compress) is one answer to every browser: no Vary; a stylesheet is
+    sent compressed or not, so says Vary: Accept-Encoding whichever it was sent."""
+    for encoding in ("br", "identity"):
+        with client.get("/static/icon.svg", headers={"Accept-Encoding": encoding}) as icon:
+            assert icon.status_code == 200 and "Vary" not in icon.headers, encoding
+        with client.get("/static/css/app.css", headers={"Accept-Encoding": encoding}) as css:
+            assert "Accept-Encoding" in css.headers["Vary"], encoding

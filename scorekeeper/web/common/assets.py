@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import os
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import brotli
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, abort, current_app, request, send_from_directory
 from flask_compress import Compress
+from werkzeug.security import safe_join
 
 from scorekeeper.util.memo import Memo
 
@@ -48,6 +50,25 @@ def compressed_once(body: str, key: tuple[object, ...]) -> Response:
         ENCODED.put((*key, encoding), data)
     response = Response(data, mimetype="text/html")
     response.headers["Content-Encoding"] = encoding
+    return response
+
+
+def _one_encoding(response: Response) -> Response:
+    # Flask-Compress says every answer varies with Accept-Encoding; a static file it never
+    # compresses (too small, or not text: the icon) is the same answer to every browser, and
+    # `Vary` would only cost its bytes.
+    if request.endpoint != "static" or "Content-Encoding" in response.headers:
+        return response
+    small = (
+        response.content_length is not None
+        and response.content_length < current_app.config["COMPRESS_MIN_SIZE"]
+    )
+    if small or response.mimetype not in current_app.config["COMPRESS_MIMETYPES"]:
+        vary = [v for v in response.vary if v.lower() != "accept-encoding"]
+        if vary:
+            response.vary = vary
+        else:
+            del response.headers["Vary"]
     return response
 
 
@@ -91,6 +112,8 @@ def init_app(app: Flask) -> None:
             "text/csv",
         ],
     )
+    # Registered before Flask-Compress's hook, so it runs after it (hooks run last-registered first).
+    app.after_request(_one_encoding)
     compress.init_app(app)
     static = Path(app.static_folder or "static")
 
@@ -104,6 +127,17 @@ def init_app(app: Flask) -> None:
         return YEAR if request.args.get("v") else None
 
     app.get_send_file_max_age = max_age  # type: ignore[method-assign]
+
+    def send_static_file(filename: str) -> Response:
+        # The file's own short hash as its ETag, 12 bytes where Werkzeug's (its time, size and a
+        # checksum of its name) takes 37; hashed only once the file is found, so that no address
+        # asked for fills the cache of hashes.
+        path = safe_join(str(static), filename)
+        if path is None or not os.path.isfile(path):
+            abort(404)
+        return send_from_directory(static, filename, max_age=max_age(filename), etag=fingerprint(path))
+
+    app.send_static_file = send_static_file  # type: ignore[method-assign]
 
     @app.after_request
     def immutable(response: Response) -> Response:
@@ -123,9 +157,12 @@ def init_app(app: Flask) -> None:
         # browser needs (Last-Modified is a second), and the compressed whole is what it is sent,
         # not ranges of it.
         response.headers.pop("Content-Disposition", None)
+        # "public" lets a shared cache keep an answer to a request with credentials (Authorization):
+        # none is ever sent here, and max-age alone lets every cache keep it.
         if response.cache_control.immutable:
             for name in ("Expires", "Last-Modified", "Accept-Ranges"):
                 response.headers.pop(name, None)
+            response.cache_control.public = False
         _pack(response)
         return response
 
