@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import scorekeeper
-from scorekeeper.util.caches import CACHES
+from scorekeeper.util.cache_list import CACHES
 from scorekeeper.util.memo import Memo
 
 

@@ -1,0 +1,225 @@
+"""The list of every cache this process keeps in memory, each with what it keys on, why it is never
+stale, and its bound; the rules they keep are in `caches`."""
+
+from __future__ import annotations
+
+from .caches import CODE, GROUP, STAMP, Cache
+
+CACHES = (
+    Cache(
+        "scorekeeper.storage.versions.FOLDED",
+        "(edit link hash, stamp)",
+        "the folded, checked game",
+        STAMP,
+        "Memo(512)",
+    ),
+    Cache(
+        "scorekeeper.storage.stamps.STAMPS",
+        "a game link's hash, with the kind of link it is",
+        "the game's stamp and when to ask again",
+        "half a second old at most; the stamp still names the state it was read for",
+        "Memo(4096)",
+    ),
+    Cache(
+        "scorekeeper.web.games.page.VIEWS",
+        "(edit link hash, stamp)",
+        "the sheet's layout (SheetView)",
+        STAMP,
+        "Memo(256)",
+    ),
+    Cache(
+        "scorekeeper.web.games.page.SHEETS",
+        "(edit link hash, stamp, link kind, language, digits, width)",
+        "the sheet's HTML",
+        STAMP + "; the words are the code's",
+        "Memo(256)",
+    ),
+    Cache(
+        "scorekeeper.web.games.page.FRAGMENTS",
+        '("game", view link hash, stamp, language, digits, width, the address links start with)',
+        "the read-only live fragment, which the read-only page also holds",
+        STAMP + "; carries no form, so no one-time id or CSRF token",
+        "Memo(256)",
+    ),
+    Cache(
+        "scorekeeper.web.games.page.EDIT_PARTS",
+        '("edit", edit link hash, stamp, language, digits, width, the address links start with)',
+        "the edit link's live part, with marks for its buttons' one-time ids and CSRF token",
+        STAMP + "; each request fills in new one-time ids and its own session's token, so the "
+        "part holds nothing of the request that made it; a notice or ?corrected= is never kept",
+        "Memo(256)",
+    ),
+    Cache(
+        "scorekeeper.web.common.assets.ENCODED",
+        "the fragment's key (a game's above, or a group's) and the encoding",
+        "the fragment compressed with br or gzip",
+        "its key names what was compressed, which never changes",
+        "Memo(512)",
+    ),
+    Cache(
+        "scorekeeper.storage.group_state.STATES",
+        "a group link's hash, with the kind of link it is",
+        "the group's state and when to ask again",
+        "half a second old at most; the state names what it was read for",
+        "Memo(4096)",
+    ),
+    Cache(
+        "scorekeeper.present.group_stats.STATS",
+        "(edit link hash, stamp)",
+        "one game's figures by contract and role",
+        STAMP,
+        "Memo(1024)",
+    ),
+    Cache(
+        "scorekeeper.web.groups.figures.FIGURES",
+        "(group's edit link hash, state, dates chosen)",
+        "leaderboards, records and games of the group (copies of rows, no ORM object)",
+        GROUP,
+        "Memo(128)",
+    ),
+    Cache(
+        "scorekeeper.web.groups.figures.NIGHTS",
+        "(group's edit link hash, state)",
+        "tonight's tables and ranking (copies of rows); the state includes the hour",
+        GROUP,
+        "Memo(128)",
+    ),
+    Cache(
+        "scorekeeper.web.groups.figures._LOCKS",
+        "what is being made: a group's edit link hash, or its live part",
+        "a lock, so that one request of a worker makes a new state while the others wait",
+        "holds no value, only who is working",
+        "Memo(256)",
+    ),
+    Cache(
+        "scorekeeper.web.groups.views.FRAGMENTS",
+        "(group's edit link hash, state, link kind, language, digits)",
+        "the group's live part",
+        GROUP + "; carries no form",
+        "Memo(256)",
+    ),
+    Cache(
+        "scorekeeper.web.groups.charts.CHARTS",
+        "(group's edit link hash, state, dates chosen, language, digits)",
+        "the group page's SVG charts",
+        GROUP,
+        "Memo(128)",
+    ),
+    Cache(
+        "scorekeeper.storage.limits._upsert_statement",
+        "a database dialect's name",
+        "the rate limit's upsert statement, its values left as parameters",
+        "a statement with no data in it: what it counts is passed at each call",
+        "one per dialect (two)",
+    ),
+    Cache(
+        "scorekeeper.web.common.wtforms_messages.catalogue",
+        "a language",
+        "WTForms' own message catalogue in that language",
+        "the catalogue is a file of the installed WTForms, which changes only with a new process",
+        "one per language (four)",
+    ),
+    Cache(
+        "scorekeeper.web.common.wtforms_messages._messages",
+        "a language's catalogues, ours and WTForms' (or none)",
+        "the object a form asks for WTForms' messages, bound to those catalogues",
+        "it holds the kept catalogues (the code's words) and nothing of a request",
+        "lru_cache(64): one per language and app (four in a server; a test run builds many apps)",
+    ),
+    Cache(
+        "scorekeeper.web.common.assets.lean",
+        "a static file's path",
+        "the file's bytes as sent: a script or stylesheet without its comments and indentation",
+        "static files change only with a new revision, which is a new process",
+        "one per static file asked for",
+    ),
+    Cache(
+        "scorekeeper.web.common.assets.packed",
+        "a static file's path and an encoding (br or gzip)",
+        "the file's bytes compressed at the tightest level",
+        "static files change only with a new revision, which is a new process",
+        "two per static file asked for",
+    ),
+    Cache(
+        "scorekeeper.web.common.assets.fingerprint",
+        "a static file's path",
+        "a hash of the file's bytes, for its versioned address",
+        "static files change only with a new revision, which is a new process",
+        "one per static file a template names",
+    ),
+    Cache(
+        "scorekeeper.scoring.seating.plan",
+        "(rules, first declarer)",
+        "who declares, deals and cuts each deal",
+        "a pure function of its key",
+        "lru_cache(256): custom rules come from what players typed",
+    ),
+    Cache(
+        "scorekeeper.scoring.salad.salad",
+        "a Salad's make-up, its parts in a fixed order",
+        "the Salad contract of that make-up (one object per make-up, so that it compares as itself)",
+        "a pure function of its key",
+        "252 make-ups: 63 sets of parts × halved or not × penalty or reward",
+    ),
+    Cache(
+        "scorekeeper.web.deals.form._form_class",
+        "(contract, players, doubling, ranks)",
+        "the deal form's class",
+        CODE,
+        "contracts (with up to 252 made-up Salads) × table sizes × 2 × decks",
+    ),
+    Cache(
+        "scorekeeper.web.common.rules_form.rules_form",
+        "(game kind, players)",
+        "the rules form's class (the new-game and paper-check screens')",
+        CODE,
+        "game kinds × table sizes",
+    ),
+    Cache(
+        "scorekeeper.web.common.rules_form.new_game_form",
+        "(game kind, players)",
+        "the new-game form's class",
+        CODE,
+        "game kinds × table sizes",
+    ),
+    Cache(
+        "scorekeeper.web.paper_check.forms.setup_form",
+        "(game kind, players)",
+        "the paper check's setup form class",
+        CODE,
+        "game kinds × table sizes",
+    ),
+    Cache(
+        "scorekeeper.web.common.sheet_options.sheet_options",
+        "(game kind, players)",
+        "the rule options that shape a sheet",
+        CODE,
+        "game kinds × table sizes",
+    ),
+    Cache(
+        "scorekeeper.web.printing.blank.blank_form",
+        "game kind",
+        "the blank sheet's form class",
+        CODE,
+        "game kinds",
+    ),
+    Cache(
+        "scorekeeper.web.paper_check.forms.grid_form",
+        "the sheet's rules",
+        "the paper check's grid form class",
+        "a pure function of its key",
+        "lru_cache(64): custom points come from what players typed",
+    ),
+    Cache(
+        "scorekeeper.evening.tables._split",
+        "(head count, table sizes allowed)",
+        "the sizes of an evening's tables",
+        "a pure function of its key",
+        "lru_cache(256)",
+    ),
+)
+"""Also in memory, and not caches of the database: the code revision (`revision.REVISION`, worked
+out at start), the background renders' timers (`web.printing.prerender`, one per game being saved,
+dropped when they fire), the render process and slots (`web.printing.render`, `web.printing.slots`), the
+next prune time (`storage.pruning`), the translations and compiled templates Flask-Babel and Jinja
+load from the code, and per-request memos kept in `flask.g` (`present.i18n`, `present.vocabulary`)."""
