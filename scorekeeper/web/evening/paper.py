@@ -9,11 +9,11 @@ from dataclasses import dataclass
 
 from flask import abort, redirect, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_wtf import FlaskForm
 
 from scorekeeper.paper import PaperSheet, check
 from scorekeeper.storage import db, evening_paper, groups, limits, paper_checks
 from scorekeeper.storage.models import EveningRow
+from scorekeeper.web.common.forms import Form
 from scorekeeper.web.common.lookup import group_or_404
 
 from .loading import bp, load
@@ -24,7 +24,7 @@ def open_paper(token: str, number: int, game_id: int) -> ResponseReturnValue:
     """Open the table's paper check (a new one, filled with its names and rules, the first time)."""
     group = group_or_404(token, "gr")
     loaded = load(group, number)
-    if not FlaskForm().validate_on_submit():
+    if not Form().validate_on_submit():
         abort(400)
     game = next((g.game for g in groups.games(group.row) if g.row.id == game_id), None)
     if game is None or not any(t.game_id == game_id for r in loaded.rounds for t in r.tables):
@@ -83,7 +83,7 @@ def join(check_token: str) -> ResponseReturnValue:
     kept = paper_checks.find(check_token)
     if kept is None:
         abort(404)
-    if not FlaskForm().validate_on_submit():
+    if not Form().validate_on_submit():
         abort(400)
     asked, offer = _asked(check_token), evening_joining(kept)
     if asked is None or offer is None:

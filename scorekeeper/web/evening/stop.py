@@ -8,13 +8,13 @@ import time
 
 from flask import abort, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
-from flask_wtf import FlaskForm
 
 from scorekeeper.evening.stop import Pace, fair_point, pace
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.scoring import Game
 from scorekeeper.storage import evening_stops, limits
 from scorekeeper.storage.store import StoredGame
+from scorekeeper.web.common.forms import Form
 from scorekeeper.web.common.lookup import group_or_404
 
 from .loading import KINDS, Loaded, RoundView, TableView, bp, load
@@ -80,7 +80,7 @@ def stop(kind: str, token: str, number: int, game_id: int) -> ResponseReturnValu
             _("The players have not yet all declared equally often: there is no point to end at."),
             409,
         )
-    form = FlaskForm()
+    form = Form()
     if refusal is None and form.validate_on_submit():
         limits.check("change")
         evening_stops.stop(loaded.row, game_id, point)

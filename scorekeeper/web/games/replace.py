@@ -7,7 +7,6 @@ import dataclasses
 
 from flask import Blueprint, abort, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
-from flask_wtf import FlaskForm
 from wtforms import HiddenField, SelectField, StringField
 from wtforms.validators import InputRequired, Length
 
@@ -17,7 +16,7 @@ from scorekeeper.scoring import GameError
 from scorekeeper.scoring.words import N_
 from scorekeeper.storage import store
 from scorekeeper.web.changes import SubstituteChange, write
-from scorekeeper.web.common.forms import EmptyForm, new_submission_id, no_direction_controls
+from scorekeeper.web.common.forms import EmptyForm, Form, new_submission_id, no_direction_controls
 from scorekeeper.web.common.language import describe
 from scorekeeper.web.common.lookup import game_or_404
 
@@ -26,7 +25,7 @@ from .views import history_page
 bp = Blueprint("game_replace", __name__)
 
 
-class ReplaceForm(FlaskForm):
+class ReplaceForm(Form):
     """Who leaves (by seat) and who takes their seat."""
 
     version = HiddenField()
