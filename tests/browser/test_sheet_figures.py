@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from random import Random
 
+import re
+
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Page
@@ -32,6 +34,14 @@ GAMES = {
 CUT = """() => [...document.querySelectorAll('table.sheet td, table.sheet thead tr.sub th')]
   .filter(c => c.getBoundingClientRect().width >= 1 && c.scrollWidth > c.clientWidth)
   .map(c => `${c.closest('tr').id || c.closest('tr').className} ${c.className}: ${c.innerText}`)"""
+# Contract cells (but a deal settled without play) whose words take more than one line.
+WRAPPED = """() => [...document.querySelectorAll('table.sheet td.contract')]
+  .filter(td => !td.querySelector('.settled'))
+  .filter(td => { const tops = [], walk = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+    for (let n; (n = walk.nextNode()); ) { const r = document.createRange(); r.selectNodeContents(n);
+      for (const b of r.getClientRects()) if (b.width > 1) tops.push(b.top); }
+    return Math.max(...tops) - Math.min(...tops) > 4; })
+  .map(td => td.innerText)"""
 # Whether each "+" or "−" followed by a digit in the element is drawn before (left of) that digit.
 SIGNS_FIRST = """(el) => {
   const out = [], walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
@@ -80,6 +90,9 @@ def test_every_figure_fits_its_cell_at_360_px(tokens, phone, live_server, game) 
         cut = page.evaluate(CUT)
         assert not cut, f"{game} {view} ({lang}): {cut[:8]}"
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # Where the full sheet scrolls anyway, a contract ("A Dominoes 10", "A First & last") keeps
+    # to one line.
+    assert not page.evaluate(WRAPPED), page.evaluate(WRAPPED)
     if game in ("french", "barbu-32"):
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=SCREENSHOTS / f"sheet-figures-{game}-full-{lang}.png", full_page=True)
@@ -96,8 +109,6 @@ def test_a_signed_figure_in_a_persian_sentence_reads_sign_first(tokens, phone, l
     if lang == "fa":
         # Each signed figure sits inside a left-to-right isolate, and is drawn so.
         inner = checks.inner_html()
-        import re
-
         for figure in re.findall(r"[+\u2212][\d\u06f0-\u06f9]+", inner):
             assert re.search(f"\u2066{re.escape(figure)}\u2069", inner), (figure, inner)
     drawn = checks.evaluate(SIGNS_FIRST)
