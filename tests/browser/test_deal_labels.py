@@ -16,7 +16,12 @@ from tests.builders import full_game
 from .conftest import PHONE, SCREENSHOTS
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
-FORMS = [("barbu-32", "no-last-two"), ("barbu", "no-last-two"), ("french", "salad"), ("french", "no-first-last")]
+FORMS = [
+    ("barbu-32", "no-last-two"),
+    ("barbu", "no-last-two"),
+    ("french", "salad"),
+    ("french", "no-first-last"),
+]
 # Result labels taller than one line, or whose chips wrap below them.
 TWO_LINES = """() => [...document.querySelectorAll('.result fieldset.line > legend')]
   .filter(l => l.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(l).lineHeight))

@@ -4,10 +4,9 @@ English and Persian; in Persian a signed figure in a sentence keeps its sign bef
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from random import Random
-
-import re
 
 import pytest
 from flask import Flask
@@ -47,7 +46,8 @@ SIGNS_FIRST = """(el) => {
   const out = [], walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
   for (let n; (n = walk.nextNode()); ) {
     for (const m of n.data.matchAll(/[+\u2212](?=\\d)/g)) {
-      const r = document.createRange(), at = (i) => { r.setStart(n, i); r.setEnd(n, i + 1); return r.getBoundingClientRect().x; };
+      const r = document.createRange();
+      const at = (i) => { r.setStart(n, i); r.setEnd(n, i + 1); return r.getBoundingClientRect().x; };
       out.push(at(m.index) < at(m.index + 1));
     }
   }
@@ -60,7 +60,8 @@ def tokens(app: Flask) -> dict[str, str]:
     made = {}
     with app.app_context():
         for name, (rules, players, hands, seed) in GAMES.items():
-            doc = random_game(Random(seed), rules=rules, hands=hands, game=rules.get("game", "barbu"), players=players)
+            game = rules.get("game", "barbu")
+            doc = random_game(Random(seed), rules=rules, hands=hands, game=game, players=players)
             made[name] = store.create(load(doc)).edit_token
     return made
 
