@@ -32,7 +32,9 @@ def printed(app: Flask, client: FlaskClient, doc: dict) -> tuple[str, str]:
     return " ".join(pages(pdf.data)[0].split()), " ".join(re.sub(r"<[^>]+>", " ", page).split())
 
 
-def test_the_dealer_doubled_is_circled_and_no_maximum_or_play_rule_is_named(app, client) -> None:
+def test_the_dealer_doubled_is_circled_and_no_maximum_or_play_rule_is_named(
+    app: Flask, client: FlaskClient
+) -> None:
     doc = example("french")
     doc["rules"] = {"game": "french", "doubling": "dealer", "dealer_redoubles": True}
     doc["hands"][0]["doubles"] = [["Beth", "Ann"], ["Diana", "Ann"], ["Ann", "Beth"]]
@@ -45,7 +47,7 @@ def test_the_dealer_doubled_is_circled_and_no_maximum_or_play_rule_is_named(app,
     assert "X means maximum" not in page
 
 
-def test_without_redoubles_the_dealer_legend_has_no_x(app, client) -> None:
+def test_without_redoubles_the_dealer_legend_has_no_x(app: Flask, client: FlaskClient) -> None:
     doc = {**example("french"), "hands": []}
     doc["rules"] = {"game": "french", "doubling": "dealer"}
     pdf, page = printed(app, client, doc)
@@ -53,7 +55,9 @@ def test_without_redoubles_the_dealer_legend_has_no_x(app, client) -> None:
     assert "circled when it is the dealer." in page and "X:" not in page
 
 
-def test_barbu_keeps_maximum_and_names_the_no_play_rule_only_when_it_applies(app, client) -> None:
+def test_barbu_keeps_maximum_and_names_the_no_play_rule_only_when_it_applies(
+    app: Flask, client: FlaskClient
+) -> None:
     pdf, page = printed(app, client, worked_example())
     assert "X for maximum; circle a double of the declarer." in pdf
     assert "settled without play" not in pdf and "X means maximum" in page
@@ -62,7 +66,7 @@ def test_barbu_keeps_maximum_and_names_the_no_play_rule_only_when_it_applies(app
     assert "* settled without play." in pdf
 
 
-def test_the_checks_say_how_much_of_the_total_comes_from_a_capot(app, client) -> None:
+def test_the_checks_say_how_much_of_the_total_comes_from_a_capot(app: Flask, client: FlaskClient) -> None:
     pdf, page = printed(app, client, example("barbu-32"))  # Ann takes every queen in deal 1
     assert "a complete game adds up to +48 (+48 of it from the capot)" in pdf
     assert "a complete game adds up to +48: 0 as the points say, and +48 from the capot." in page
