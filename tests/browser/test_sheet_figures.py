@@ -99,6 +99,19 @@ def test_every_figure_fits_its_cell_at_360_px(tokens, phone, live_server, game) 
         page.screenshot(path=SCREENSHOTS / f"sheet-figures-{game}-full-{lang}.png", full_page=True)
 
 
+@pytest.mark.parametrize("width", [608, 740, 820, 1024])
+def test_a_sheet_fits_the_page_when_the_phone_is_turned_or_on_a_tablet(tokens, browser, live_server, width) -> None:
+    context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": 360}})
+    page = context.new_page()
+    try:
+        for game in GAMES:
+            page.goto(f"{live_server}/g/{tokens[game]}")
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, game
+            assert not page.evaluate(CUT), (game, page.evaluate(CUT)[:8])
+    finally:
+        context.close()
+
+
 def test_a_signed_figure_in_a_persian_sentence_reads_sign_first(tokens, phone, live_server) -> None:
     new, lang = phone
     page = new()
