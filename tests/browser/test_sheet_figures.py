@@ -100,7 +100,7 @@ def test_every_figure_fits_its_cell_at_360_px(tokens, phone, live_server, game) 
 
 
 @pytest.mark.parametrize("width", [608, 740, 820, 1024])
-def test_a_sheet_fits_the_page_when_the_phone_is_turned_or_on_a_tablet(tokens, browser, live_server, width) -> None:
+def test_a_sheet_fits_the_page_turned_or_on_a_tablet(tokens, browser, live_server, width) -> None:
     context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": 360}})
     page = context.new_page()
     try:
