@@ -5,6 +5,7 @@ It sits below both the web and the printing layers, which read the same view.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from scorekeeper.scoring import Game, ScoredDeal, Sheet, score
@@ -41,6 +42,29 @@ class SheetView:
     def doubling(self) -> bool:
         """True when players may double, so the sheet has doubles columns."""
         return self.game.rules.doubling.value != "none"
+
+    @property
+    def widths(self) -> str:
+        """Classes that widen the raw, score and total columns to the longest figure in them (more
+        than 3, 4 and 3 characters; running totals, more than 4), so that no figure is cut short
+        on a phone."""
+
+        def longest(figures: Iterable[int]) -> int:
+            return max((len(str(abs(n))) + (n != 0) for n in figures), default=0)
+
+        rows = self.rows
+        running = [r.scored.running for r in rows if r.closes_round]
+        raw = longest(c.raw for r in rows for c in r.cells)
+        score = longest(c.score for r in rows for c in r.cells)
+        total = longest([r.scored.contract_total for r in rows] + [sum(seats) for seats in running])
+        each = longest(n for seats in running for n in seats)
+        classes = (
+            f"raw-{min(raw, 5)}" if raw > 3 else "",
+            "score-5" if score > 4 else "",
+            f"total-{min(total, 5)}" if total > 3 else "",
+            "running-5" if each > 4 else "",
+        )
+        return " ".join(c for c in classes if c)
 
     @property
     def seat_chains(self) -> tuple[tuple[str, ...], ...]:

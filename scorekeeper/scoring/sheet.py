@@ -62,6 +62,14 @@ class Sheet:
         return None if None in expected else sum(e for e in expected if e is not None)
 
     @property
+    def capots(self) -> tuple[int, int]:
+        """How many deals so far were a capot, and how far they move the game's total from what the
+        points say (the only thing that makes a deal add up to other than its contract's total)."""
+        rules = self.game.rules
+        moves = [d.contract_total - rules.contract_total(d.deal.contract) for d in self.deals]
+        return sum(1 for m in moves if m), sum(moves)
+
+    @property
     def complete(self) -> bool:
         """True once every deal has been played."""
         return self.game.complete
