@@ -11,18 +11,29 @@ from __future__ import annotations
 
 import re
 
-CSS_COMMENT = re.compile(rb"/\*.*?\*/", re.S)
 CSS_SPACE = re.compile(rb"\s*\n\s*")
 CSS_AROUND = re.compile(rb"[ \t\n]*([{};])[ \t\n]*")
-CSS_STRING = re.compile(rb""""(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'""")
+# Read left to right, a comment or a string is whichever opens first: a quote inside a comment
+# ("the game's figures") is the comment's, and "/*" inside a string is the string's.
+CSS_TOKEN = re.compile(rb"""/\*.*?\*/|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'""", re.S)
+
+
+def _squeezed(text: bytes) -> bytes:
+    return CSS_AROUND.sub(rb"\1", CSS_SPACE.sub(b"\n", text))
 
 
 def css(raw: bytes) -> bytes:
-    """A stylesheet without its comments and the white space no rule needs."""
-    if any(re.search(rb"/\*|[{};]", found) for found in CSS_STRING.findall(raw)):
-        return raw  # a string holding a comment's mark, a brace or a semicolon: left as it is
-    text = CSS_SPACE.sub(b"\n", CSS_COMMENT.sub(b"", raw))
-    return CSS_AROUND.sub(rb"\1", text).strip() + b"\n"
+    """A stylesheet without its comments and the white space no rule needs; strings as they are."""
+    out, start = [], 0
+    for found in CSS_TOKEN.finditer(raw):
+        token = found.group()
+        if token.startswith(b"/*"):
+            continue  # dropped with the text around it, below
+        out.append(_squeezed(CSS_TOKEN.sub(b" ", raw[start : found.start()])))
+        out.append(token)
+        start = found.end()
+    out.append(_squeezed(CSS_TOKEN.sub(b" ", raw[start:])))
+    return b"".join(out).strip() + b"\n"
 
 
 def js(raw: bytes) -> bytes:
