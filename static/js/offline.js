@@ -83,9 +83,9 @@
       const page = await fetch(entry.page || entry.url, { credentials: "same-origin", cache: "no-store" });
       if (!page.ok) return false;
       const html = new DOMParser().parseFromString(await page.text(), "text/html");
-      const input = html.querySelector("input[name=csrf_token]");
+      const input = html.querySelector("[data-csrf]");
       if (!input) return false;
-      entry.fields = entry.fields.map(([k, v]) => [k, k === "csrf_token" ? input.value : v]);
+      entry.fields = entry.fields.map(([k, v]) => [k, k === input.name ? input.value : v]);
       return true;
     } catch (error) {
       return false;
@@ -152,7 +152,7 @@
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const entry = {
-        id: form.querySelector("input[name=submission]").value,
+        id: form.querySelector("[data-submission]").value,
         url: form.action || location.href,
         page: location.href.split("#")[0],
         anchor: form.dataset.anchor || "",
