@@ -154,3 +154,27 @@ def test_only_a_static_file_that_may_be_compressed_says_it_varies(client: FlaskC
             assert icon.status_code == 200 and "Vary" not in icon.headers, encoding
         with client.get("/static/css/app.css", headers={"Accept-Encoding": encoding}) as css:
             assert "Accept-Encoding" in css.headers["Vary"], encoding
+
+
+def test_the_read_only_page_is_compressed_once_for_every_phone(app: Flask, client: FlaskClient) -> None:
+    links = import_game(app, worked_example())
+    plain = client.get(links.view, headers={"Accept-Encoding": "identity"}).get_data()
+    assets.ENCODED.clear()
+    phones = [app.test_client() for _ in range(3)]
+    bodies = [p.get(links.view, headers={"Accept-Encoding": "br"}) for p in phones]
+    assert all(b.headers["Content-Encoding"] == "br" for b in bodies)
+    assert len({b.get_data() for b in bodies}) == 1 and brotli.decompress(bodies[0].get_data()) == plain
+    assert [k for k in assets.ENCODED._items if k[0] == "page"]  # kept once, for the next phone
+
+
+def test_a_new_state_is_never_the_old_compressed_page(app: Flask, client: FlaskClient) -> None:
+    links = import_game(app, {**worked_example(), "hands": []})
+    before = brotli.decompress(
+        app.test_client().get(links.view, headers={"Accept-Encoding": "br"}).get_data()
+    )
+    enter(client, links, WORKED_DEAL_1)
+    after = brotli.decompress(app.test_client().get(links.view, headers={"Accept-Encoding": "br"}).get_data())
+    assert (
+        after != before
+        and after == client.get(links.view, headers={"Accept-Encoding": "identity"}).get_data()
+    )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import os
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -32,19 +33,23 @@ compress = Compress()
 ENCODED: Memo[tuple[object, ...], bytes] = Memo(512)
 
 
-def compressed_once(body: str, key: tuple[object, ...]) -> Response:
-    """An HTML response of `body`, compressed as the client accepts, once per `key` and encoding.
+def compressed_once(
+    body: str | Callable[[], str], key: tuple[object, ...], level: int | None = None
+) -> Response:
+    """An HTML response of `body`, compressed as the client accepts, once per `key` and encoding;
+    `body` may be the function that makes it, called only when no encoding of it is kept; `level`:
+    brotli's, else the app's.
 
     Flask-Compress leaves a response that already has a Content-Encoding alone (adding Vary)."""
     algorithms = current_app.config["COMPRESS_ALGORITHM"]
     encoding = next((e for e in ("br", "gzip") if e in algorithms and request.accept_encodings[e]), None)
     if encoding is None:
-        return Response(body, mimetype="text/html")
+        return Response(body if isinstance(body, str) else body(), mimetype="text/html")
     data = ENCODED.get((*key, encoding))
     if data is None:
-        raw = body.encode()
+        raw = (body if isinstance(body, str) else body()).encode()
         if encoding == "br":
-            data = brotli.compress(raw, quality=current_app.config["COMPRESS_BR_LEVEL"])
+            data = brotli.compress(raw, quality=level or current_app.config["COMPRESS_BR_LEVEL"])
         else:
             data = gzip.compress(raw, compresslevel=current_app.config.get("COMPRESS_LEVEL", 6))
         ENCODED.put((*key, encoding), data)

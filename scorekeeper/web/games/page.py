@@ -77,9 +77,16 @@ def render_page(
         response = compressed_once(_live_fragment(stored, key, full), key)
     elif shared:
         # The read-only page holds the same live fragment its polls are answered with: rendered
-        # once per state, language and digits, whichever of the two asks first.
-        live = Markup(_live_fragment(stored, fragment_key(stored.row.view_hash, stored.stamp), full))
-        response = Response(_render(stored, template, notice, full, live), status=status)
+        # once per state, language and digits, whichever of the two asks first. The page is the
+        # same for every phone too (no form, no token of the asker's), so it is compressed once
+        # per state, at brotli 10: 9 ms once, for a tenth fewer bytes to every phone that opens it.
+        key = fragment_key(stored.row.view_hash, stored.stamp)
+
+        def page() -> str:
+            return _render(stored, template, notice, full, Markup(_live_fragment(stored, key, full)))
+
+        response = compressed_once(page, ("page", template, *key), level=PAGE_BR_LEVEL)
+        response.status_code = status
     elif notice is None and "corrected" not in request.args:
         live = Markup(edit_live_part(stored, full))
         body = live if template == "games/_live.html" else _render(stored, template, None, full, live)
@@ -88,6 +95,9 @@ def render_page(
         response = Response(_render(stored, template, notice, full), status=status)
     response.set_etag(etag, weak=True)
     return response
+
+
+PAGE_BR_LEVEL = 10
 
 
 def fragment_key(view_hash: str, stamp: str) -> tuple[object, ...]:
