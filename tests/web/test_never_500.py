@@ -54,3 +54,11 @@ def test_a_malformed_submission_id_is_left_out(app: Flask, client: FlaskClient, 
     undone = client.post(f"{links.edit}/undo", data={"version": shown, "submission": submission})
     assert undone.status_code == 303 and hands(client, links) == []
     assert count_rows(app, GameRow) == 1
+
+
+@pytest.mark.parametrize("method", ["GET", "HEAD", "OPTIONS", "POST"])
+@pytest.mark.parametrize("name", ["js/%00.js", "css/%00.css", "js/nothing.js", "css/app.css%00", "../app.py"])
+def test_an_odd_static_name_is_never_a_500(client: FlaskClient, method: str, name: str) -> None:
+    for query in ("", "?v=0123456789"):
+        response = client.open(f"/static/{name}{query}", method=method)
+        assert response.status_code in (200, 404, 405), (method, name, query)

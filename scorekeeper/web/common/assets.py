@@ -146,7 +146,9 @@ def init_app(app: Flask) -> None:
 
     @app.after_request
     def immutable(response: Response) -> Response:
-        if request.endpoint != "static":
+        # Only a file sent is a file to read again: Flask answers OPTIONS by itself, for any
+        # name (a null byte's too), without looking for the file.
+        if request.endpoint != "static" or request.method not in ("GET", "HEAD"):
             return response
         if request.args.get("v") and response.status_code == 200:
             response.cache_control.immutable = True
