@@ -51,7 +51,7 @@ CACHES = (
     ),
     Cache(
         "scorekeeper.web.common.assets.ENCODED",
-        "the fragment's key (a game's above, or a group's; a read-only game page's is its fragment's) and the encoding",
+        "the fragment's key (a game's above, a group's, or a read-only page's) and the encoding",
         "the fragment, or the read-only game page, compressed with br or gzip",
         "its key names what was compressed, which never changes",
         "Memo(512)",
