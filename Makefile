@@ -24,7 +24,7 @@ translations: .venv/.installed
 	scripts/translations.sh compile
 
 install-test: .venv/.installed-test translations
-	scripts/apt-install.sh chromium postgresql openssl nginx
+	scripts/apt-install.sh chromium postgresql openssl nginx nodejs
 
 run: install
 	$(BIN)/scorekeeper db upgrade

@@ -8,7 +8,8 @@ from typing import Any
 
 from scorekeeper.paper import PaperSheet
 
-from . import db, links, paper_checks
+from . import links, paper_checks
+from .evening_stops import keep_for_table
 from .models import EveningRow
 
 PURPOSE = "evening-paper"
@@ -23,18 +24,7 @@ def _paper(row: EveningRow, game_id: int) -> dict[str, Any] | None:
 
 
 def _store(row: EveningRow, game_id: int, paper: dict[str, Any]) -> None:
-    rounds = []
-    for one in row.plan.get("rounds", []):
-        if game_id in one.get("tables", []):
-            one = {**one, "paper": {**one.get("paper", {}), str(game_id): paper}}
-        rounds.append(one)
-    s = db.session()
-    try:
-        row.plan = {**row.plan, "rounds": rounds}  # a new dict: stored anew
-        s.commit()
-    except BaseException:
-        s.rollback()
-        raise
+    keep_for_table(row, game_id, "paper", paper)
 
 
 def check_link(row: EveningRow, game_id: int, group_token: str) -> str | None:

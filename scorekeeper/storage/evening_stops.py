@@ -25,18 +25,7 @@ def stopped_at(one: dict[str, Any], game_id: int) -> int | None:
 
 def stop(row: EveningRow, game_id: int, deals: int) -> None:
     """End the table's game for the evening after `deals` deals (its fair point)."""
-    rounds = []
-    for one in row.plan.get("rounds", []):
-        if game_id in one.get("tables", []):
-            one = {**one, "stopped": {**one.get("stopped", {}), str(game_id): deals}}
-        rounds.append(one)
-    s = db.session()
-    try:
-        row.plan = {**row.plan, "rounds": rounds}  # a new dict: stored anew
-        s.commit()
-    except BaseException:
-        s.rollback()
-        raise
+    keep_for_table(row, game_id, "stopped", deals)
 
 
 def time_round(game: GameRow) -> tuple[EveningRow, dict[str, Any]] | None:
@@ -77,3 +66,19 @@ def saved_times(game_id: int, played: int) -> list[float]:
         .group_by(ChangeRow.position)
     )
     return [_seconds(at) for _position, at in db.session().execute(query)]
+
+
+def keep_for_table(row: EveningRow, game_id: int, key: str, value: object) -> None:
+    """Store `value` under `key` of the round that holds the table `game_id`, by table, and commit."""
+    rounds = []
+    for one in row.plan.get("rounds", []):
+        if game_id in one.get("tables", []):
+            one = {**one, key: {**one.get(key, {}), str(game_id): value}}
+        rounds.append(one)
+    s = db.session()
+    try:
+        row.plan = {**row.plan, "rounds": rounds}  # a new dict: stored anew
+        s.commit()
+    except BaseException:
+        s.rollback()
+        raise
