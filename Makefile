@@ -24,7 +24,7 @@ translations: .venv/.installed
 	scripts/translations.sh compile
 
 install-test: .venv/.installed-test translations
-	scripts/apt-install.sh chromium postgresql openssl nginx nodejs
+	scripts/apt-install.sh chromium postgresql openssl nginx nodejs poppler-utils
 
 run: install
 	$(BIN)/scorekeeper db upgrade

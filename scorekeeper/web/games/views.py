@@ -12,7 +12,7 @@ from markupsafe import Markup
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.scoring import Game, chip_moves, chip_nets, dump, load
 from scorekeeper.scoring.words import N_
-from scorekeeper.storage import groups, store
+from scorekeeper.storage import evening_stops, groups, store
 from scorekeeper.storage.models import ChangeRow, NameChangeRow
 from scorekeeper.web.changes import Change, NextGame, write
 from scorekeeper.web.common.forms import EmptyForm
@@ -142,6 +142,10 @@ def undo(token: str) -> ResponseReturnValue:
     stored = game_or_404(token, "g")
     if not stored.game.deals:
         return redirect(url_for("games.page", kind="g", token=token), 303)
+    # A table ended at its fair stop takes no new deal, so a deal undone there could never be
+    # entered again and would drop out of the evening's result.
+    if evening_stops.stopped_after(stored.row) is not None:
+        return render_page(stored, "games/page.html", _(STOPPED_NOT_UNDONE), 409)
     last = len(stored.game.deals) - 1
     return _change(stored, lambda: stored.game.undo(), "undo", last)
 
@@ -188,6 +192,9 @@ def again(token: str) -> ResponseReturnValue:
 
 
 NOT_UNDONE = N_("This game changed on another phone; nothing was undone. Here is the sheet as it is now.")
+STOPPED_NOT_UNDONE = N_(
+    "This table was ended at its fair stop: its deals are the evening's result, and none can be undone."
+)
 NOT_STARTED = N_(
     "This game changed on another phone; no new game was started. Here is the sheet as it is now."
 )

@@ -39,3 +39,27 @@ def test_a_stopped_tables_page_says_so_and_refuses_a_new_deal(app: Flask, client
     with app.app_context():
         stored = store.find(one.game)
         assert stored is not None and stored.version == version  # nothing stored
+
+
+def test_a_stopped_tables_last_deal_cannot_be_undone(app: Flask, client: FlaskClient) -> None:
+    """Undone there, a deal could never be entered again and would drop out of the evening."""
+    one = _evening(app, client, 10, 11 * 60)
+    _play(app, one.game, 8)
+    with app.app_context():
+        stored = store.find(one.game)
+        assert stored is not None
+        game_id = stored.row.id
+    page = client.get(f"/g/{one.game}").text
+    stop = f"/gr/{one.token}/evenings/{one.number}/tables/{game_id}/stop"
+    assert client.post(stop).status_code == 303
+    with app.app_context():
+        stored = store.find(one.game)
+        assert stored is not None
+        version, deals = stored.version, len(stored.game.deals)
+    page = client.get(f"/g/{one.game}").text
+    refused = client.post(f"/g/{one.game}/undo", data={"version": form_version(page)})
+    assert refused.status_code == 409
+    assert "none can be undone" in text_of(refused.text)
+    with app.app_context():
+        stored = store.find(one.game)
+        assert stored is not None and stored.version == version and len(stored.game.deals) == deals
