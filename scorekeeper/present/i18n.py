@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import date
+from typing import SupportsFloat
 
 from flask import Flask, g, has_app_context, has_request_context, request
 from flask_babel import Babel, force_locale, get_locale, get_translations
@@ -90,6 +91,19 @@ def number(n: int, sign: bool = False) -> str:
     if rtl and (n < 0 or sign):
         text = f"{LRI}{text}{PDI}"
     return text
+
+
+def tenths(value: SupportsFloat) -> str:
+    """A figure to one decimal place (an evening's points), as `number` shows numbers; with Persian
+    digits comes the Persian decimal separator (٫), as money has it."""
+    _lang, persian, rtl = _style()
+    figure = float(value)  # a Fraction has no ".1f" format before Python 3.12
+    text = f"{abs(figure):.1f}"
+    negative = figure < 0 and text != "0.0"
+    text = f"−{text}" if negative else text
+    if persian:
+        text = text.translate(PERSIAN_DIGITS).replace(".", "٫")
+    return f"{LRI}{text}{PDI}" if rtl and negative else text
 
 
 def day(when: date) -> str:
@@ -206,5 +220,11 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["bdi"] = player_name
     # Marked as needing the request: Jinja would otherwise work out `"A4"|digits` (a filter of a
     # constant) once, when it compiles the template, in whatever language that first request had.
-    for name, form in (("signed", signed), ("num", number), ("digits", digits), ("day", day)):
+    for name, form in (
+        ("signed", signed),
+        ("num", number),
+        ("digits", digits),
+        ("day", day),
+        ("tenths", tenths),
+    ):
         app.jinja_env.filters[name] = _per_request(form)
