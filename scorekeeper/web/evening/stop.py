@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import time
 
-from flask import abort, redirect, render_template, url_for
+from flask import abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from scorekeeper.evening.stop import Pace, fair_point, pace
 from scorekeeper.present.i18n import gettext as _
 from scorekeeper.scoring import Game
+from scorekeeper.scoring.words import N_
 from scorekeeper.storage import evening_stops, limits
 from scorekeeper.storage.store import StoredGame
 from scorekeeper.web.common.forms import Form
@@ -81,12 +82,20 @@ def stop(kind: str, token: str, number: int, game_id: int) -> ResponseReturnValu
             409,
         )
     form = Form()
-    if refusal is None and form.validate_on_submit():
-        limits.check("change")
-        evening_stops.stop(loaded.row, game_id, point)
-        return redirect(back + f"#round-{one.number}", 303)
+    moved = None
     if refusal is None and form.is_submitted():
-        abort(400)  # its CSRF token did not hold
+        if not form.validate():
+            abort(400)  # its CSRF token did not hold
+        if request.form.get("point") != str(point):
+            # A deal saved since the page was shown moved the point: the organiser confirms anew.
+            moved, status = _(MOVED), 409
+        else:
+            limits.check("change")
+            evening_stops.stop(loaded.row, game_id, point)
+            return redirect(back + f"#round-{one.number}", 303)
     context = {"group": group, "kind": kind, "row": loaded.row, "one": one, "table": table, "form": form}
-    page = render_template("evening/stop.html", refusal=refusal, point=point, **context)
+    page = render_template("evening/stop.html", refusal=refusal, moved=moved, point=point, **context)
     return page, status
+
+
+MOVED = N_("A deal was saved meanwhile, and the point moved: check it, then confirm again.")

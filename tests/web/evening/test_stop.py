@@ -123,7 +123,7 @@ def test_the_organiser_ends_a_table_at_its_fair_point(app: Flask, client: FlaskC
     assert refused.status_code == 403
     assert "Only the organiser" in text_of(refused.text)
     assert "min a deal" in text_of(client.get(f"/g/{game}").text)
-    assert client.post(stop).status_code == 303
+    assert client.post(stop, data={"point": "6"}).status_code == 303
     assert "min a deal" not in text_of(client.get(f"/g/{game}").text)
     page = text_of(client.get(evening).text)
     assert "Deal 6 of 21 · ended at the fair stop" in page
@@ -185,7 +185,7 @@ def test_ending_a_table_needs_the_forms_csrf_token(app: Flask, client: FlaskClie
     assert "ended at the fair stop" not in text_of(client.get(one.page).text)
     field = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', client.get(stop).text)
     assert field
-    assert client.post(stop, data={"csrf_token": field.group(1)}).status_code == 303
+    assert client.post(stop, data={"csrf_token": field.group(1), "point": "3"}).status_code == 303
     assert "Deal 3 of 21 · ended at the fair stop" in text_of(client.get(one.page).text)
 
 
@@ -222,3 +222,27 @@ def test_against_the_clock_the_declarer_moves_every_deal_so_a_table_of_four_can_
         assert group is not None
         found = next(g for g in groups.games(group) if g.row.id == second)
         assert found.game.plan.declarers[:8] == (0,) * 7 + (1,)
+
+
+def test_a_deal_saved_after_the_stop_was_shown_moves_the_point_and_asks_again(
+    app: Flask, client: FlaskClient
+) -> None:
+    """The organiser confirms the point they were shown; one that moved since is shown again."""
+    one = _evening(app, client, 10, 11 * 60)
+    _play(app, one.game, 3)
+    with app.app_context():
+        stored = store.find(one.game)
+        assert stored is not None
+        game_id = stored.row.id
+    stop = f"/gr/{one.token}/evenings/{one.number}/tables/{game_id}/stop"
+    shown = client.get(stop).text
+    assert 'name="point" value="3"' in shown
+    _play(app, one.game, 3)  # three more deals saved meanwhile: the point moves to 6
+    moved = client.post(stop, data={"point": "3"})
+    assert moved.status_code == 409
+    words = text_of(moved.text)
+    assert "the point moved" in words and "The game ends after deal 6" in words
+    assert "ended at the fair stop" not in text_of(client.get(one.page).text)
+    assert 'name="point" value="6"' in moved.text
+    assert client.post(stop, data={"point": "6"}).status_code == 303
+    assert "Deal 6 of 21 · ended at the fair stop" in text_of(client.get(one.page).text)

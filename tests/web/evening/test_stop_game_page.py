@@ -26,7 +26,7 @@ def test_a_stopped_tables_page_says_so_and_refuses_a_new_deal(app: Flask, client
     assert entry.status_code == 200  # not stopped yet: the deal form
     assert STOPPED not in text_of(client.get(f"/g/{one.game}").text)
     stop = f"/gr/{one.token}/evenings/{one.number}/tables/{game_id}/stop"
-    assert client.post(stop).status_code == 303
+    assert client.post(stop, data={"point": "6"}).status_code == 303
     assert STOPPED in text_of(client.get(f"/g/{one.game}").text)
     refused = client.get(f"/g/{one.game}/deal?contract=trumps")
     assert refused.status_code == 303 and refused.headers["Location"].endswith(f"/g/{one.game}")
@@ -51,7 +51,7 @@ def test_a_stopped_tables_last_deal_cannot_be_undone(app: Flask, client: FlaskCl
         game_id = stored.row.id
     page = client.get(f"/g/{one.game}").text
     stop = f"/gr/{one.token}/evenings/{one.number}/tables/{game_id}/stop"
-    assert client.post(stop).status_code == 303
+    assert client.post(stop, data={"point": "6"}).status_code == 303
     with app.app_context():
         stored = store.find(one.game)
         assert stored is not None
