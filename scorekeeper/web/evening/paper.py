@@ -43,6 +43,8 @@ class Joining:
     table: int
     deals: int
     """Deals typed from the first row on, each complete (0: none, or a gap, or a figure missing)."""
+    rows: int
+    """The deals the sheet has rows for: a table that joins with fewer counts only those tonight."""
     adds_up: bool
     joined: bool
 
@@ -74,7 +76,7 @@ def evening_joining(kept: paper_checks.KeptCheck) -> Joining | None:
     played = _played(kept.sheet)
     adds_up = played > 0 and not check(kept.sheet).found
     joined = any(evening_paper.joined(one, table) for one in row.plan.get("rounds", []))
-    return Joining(row.id, table, played, adds_up, joined)
+    return Joining(row.id, table, played, len(kept.sheet.rows), adds_up, joined)
 
 
 @bp.post("/check/<check_token>/join")

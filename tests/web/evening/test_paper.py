@@ -59,6 +59,8 @@ def test_a_checked_paper_sheet_joins_the_evening_as_its_tables_game(app: Flask, 
     client.post(check, data={**typed, "action": "keep"})
     shown = text_of(client.get(check).text)
     assert "Join the evening with this sheet's 7 deals" in shown
+    # seven of the game's 28: said before it joins, since the others will not count tonight
+    assert "Only 7 of the sheet's 28 deals are typed: the others do not count tonight." in shown
     joined = client.post(join)
     assert joined.status_code == 303
     assert "The sheet counts as this table's game tonight." in text_of(
