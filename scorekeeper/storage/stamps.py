@@ -26,14 +26,14 @@ STAMPS: Memo[str, tuple[str, bool, float]] = Memo(4096)
 STAMP_SQL = text("SELECT version, epoch, edit_hash FROM games WHERE edit_hash = :h OR view_hash = :h")
 
 
-def current_stamp(token: str) -> tuple[str, bool] | None:
+def current_stamp(token: str, fresh: bool = False) -> tuple[str, bool] | None:
     """The stamp of the game behind a link and whether it is the edit link, read without
-    loading the game."""
+    loading the game; `fresh`: from the database, whatever this worker remembers."""
     if not well_formed(token):
         return None
     key = links.digest(token)
     now_ = time.monotonic()
-    known = STAMPS.get(key)
+    known = None if fresh else STAMPS.get(key)
     if known is not None and known[2] > now_:
         return known[0], known[1]
     found = db.session().execute(STAMP_SQL, {"h": key}).first()

@@ -132,3 +132,34 @@ def test_a_live_answer_made_now_is_named_by_the_state_it_shows(app: Flask, kind:
     assert client.get(f"{link}/live", headers={"If-None-Match": answer.headers["ETag"]}).status_code in (
         200 if answer.headers["ETag"] == before else 304,
     )
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("kind", ["edit", "view"])
+def test_a_live_answer_is_never_older_than_the_sheet_the_phone_has(app: Flask, kind: str) -> None:
+    """A worker that remembers the stamp before a save made elsewhere (STAMP_TTL) answers a phone
+    already shown the new sheet 304, and a phone with no sheet yet the new one: a sheet is sent
+    only from the state read now (nginx keeps read-only answers a moment, so an old one would take
+    phones back for that long). A phone with the old sheet may hear 304 until the worker asks again."""
+    client = app.test_client()
+    links = create_game(client)
+    link = links.edit if kind == "edit" else links.view
+    old = client.get(f"{link}/live").headers["ETag"]
+    token = digest(link.rsplit("/", 1)[1])
+    remembered = store.STAMPS.get(token)
+    assert remembered is not None
+    enter(client, links, WORKED_DEAL_1)
+    store.STAMPS.clear()
+    new = client.get(f"{link}/live").headers["ETag"]
+    assert new != old
+
+    def stale(headers: dict[str, str]) -> Any:
+        store.STAMPS.put(token, remembered)  # as another worker, which has not asked again yet
+        return client.get(f"{link}/live", headers=headers)
+
+    assert stale({"If-None-Match": new}).status_code == 304
+    assert stale({"If-None-Match": old}).status_code == 304
+    for headers in ({"If-None-Match": f'W/"{kind[0]}0.0000000000-en"'}, {}):  # another state, none
+        answer = stale(headers)
+        assert answer.status_code == 200 and answer.headers["ETag"] == new
+        assert "Deal 2 of 28" in answer.text

@@ -42,24 +42,35 @@ def page(kind: str, token: str) -> ResponseReturnValue:
 @bp.get(f"/{KINDS}/<token>/live")
 def live(kind: str, token: str) -> ResponseReturnValue:
     """The changing part of the game page, or 304 when the page already shows this state."""
-    known = store.current_stamp(token)
-    # Authorized first, as the page itself is: a link of the other kind is no such page, whatever
-    # ETag the request carries.
-    if known is None or known[1] != (kind == "g"):
-        abort(404)
-    stamp = known[0]
+    stamp = _stamp(kind, token, fresh=False)
     etag = page_etag(kind, stamp)
+    if not request.if_none_match.contains_weak(etag):
+        # About to send a sheet: the state is read from the database, not as this worker
+        # remembers it, which may be older than what another server already showed this phone
+        # (nginx keeps the read-only answers a moment, deploy/nginx-site.conf: an older one kept
+        # would take the phone's sheet back for that long).
+        stamp = _stamp(kind, token, fresh=True)
+        etag = page_etag(kind, stamp)
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
         found = shared_fragment(token, stamp) if kind == "v" else None
         if found is None:
-            # The game as it is now, which may be a later state than the stamp read half a second
-            # ago: the answer's ETag names the state it shows (set by render_page).
+            # The game as it is now, which may be a later state than the stamp just read (a save
+            # may commit between the two): the answer's ETag names the state it shows (render_page).
             return _no_cache(render_page(game_or_404(token, kind), "games/_live.html"))
         response = found
     response.set_etag(etag, weak=True)
     return _no_cache(response)
+
+
+def _stamp(kind: str, token: str, fresh: bool) -> str:
+    """The game's stamp, authorized first as the page itself is: a link of the other kind is no
+    such page, whatever ETag the request carries."""
+    known = store.current_stamp(token, fresh)
+    if known is None or known[1] != (kind == "g"):
+        abort(404)
+    return known[0]
 
 
 def _no_cache(response: Response) -> Response:
