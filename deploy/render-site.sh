@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Fill in deploy/nginx-site.conf: the nginx site of a club server, on standard output.
-# Usage: [ADDRESS=0.0.0.0 ADDRESS6=[::]] [DOWN="HOST:PORT ..."] deploy/render-site.sh SERVER_NAME \
-#          HTTP_PORT HTTPS_PORT CERT KEY HOST:PORT...
+# Usage: [ADDRESS=0.0.0.0 ADDRESS6=[::]] [CACHE=/var/lib/nginx/scorekeeper-live] [DOWN="HOST:PORT ..."] \
+#          deploy/render-site.sh SERVER_NAME HTTP_PORT HTTPS_PORT CERT KEY HOST:PORT...
 # DOWN names servers nginx must leave alone for now (deploy/upgrade.sh, while one restarts).
+# CACHE is where nginx keeps the read-only live answers for a moment (it makes the folder).
 # e.g.   deploy/render-site.sh club.example.org 80 443 /etc/ssl/club.pem /etc/ssl/club.key \
 #          127.0.0.1:8001 127.0.0.1:8002 > /etc/nginx/sites-available/scorekeeper
 set -euo pipefail
-[ $# -ge 6 ] || { sed -n '2,7p' "$0" >&2; exit 2; }
+[ $# -ge 6 ] || { sed -n '2,8p' "$0" >&2; exit 2; }
 name=$1 http=$2 https=$3 cert=$4 key=$5
 shift 5
 servers=""
@@ -18,7 +19,7 @@ for server in "$@"; do
 done
 fields=(
   "SERVER_NAME=$name" "ADDRESS=${ADDRESS:-0.0.0.0}" "ADDRESS6=${ADDRESS6:-[::]}"
-  "HTTP_PORT=$http" "HTTPS_PORT=$https" "CERT=$cert" "KEY=$key" "UPSTREAM_SERVERS=${servers%\\n}"
+  "CACHE=${CACHE:-/var/lib/nginx/scorekeeper-live}" "HTTP_PORT=$http" "HTTPS_PORT=$https" "CERT=$cert" "KEY=$key" "UPSTREAM_SERVERS=${servers%\\n}"
 )
 script=()
 for field in "${fields[@]}"; do

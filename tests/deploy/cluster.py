@@ -26,8 +26,14 @@ from tests.server.server import ROOT, Phone, Server, free_port, self_signed, ser
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 RENDER = str(ROOT / "deploy" / "render-site.sh")
-# Here nginx listens on this machine only.
-RENDER_ENV = {**os.environ, "ADDRESS": "127.0.0.1", "ADDRESS6": "[::1]"}
+
+
+def render_env(folder: Path) -> dict[str, str]:
+    """deploy/render-site.sh's settings here: nginx listens on this machine only, and keeps the
+    live answers it caches in its own folder."""
+    return {**os.environ, "ADDRESS": "127.0.0.1", "ADDRESS6": "[::1]", "CACHE": str(folder / "live-cache")}
+
+
 # Each line of nginx's log: status, method, path, the server that answered and what it said.
 LOG_FORMAT = "'$status $request_method \"$request_uri\" $upstream_addr $upstream_status'"
 
@@ -59,7 +65,7 @@ class Nginx:
 
     def render(self, down: list[Server]) -> None:
         """The site rendered again, `down` left alone, and nginx reloaded (gracefully)."""
-        env = {**RENDER_ENV, "DOWN": " ".join(f"127.0.0.1:{s.port}" for s in down)}
+        env = {**render_env(self.folder), "DOWN": " ".join(f"127.0.0.1:{s.port}" for s in down)}
         rendered = subprocess.run([RENDER, *self.site], env=env, check=True, capture_output=True, text=True)
         (self.folder / "site.conf").write_text(rendered.stdout)
         conf = str(self.folder / "nginx.conf")
@@ -167,7 +173,7 @@ def nginx(folder: Path, servers: list[Server]) -> Iterator[Nginx]:
     arguments = ["127.0.0.1", str(http), str(https), str(cert), str(key), *upstreams]
     site = folder / "site.conf"
     rendered = subprocess.run(
-        [RENDER, *arguments], env=RENDER_ENV, check=True, capture_output=True, text=True
+        [RENDER, *arguments], env=render_env(folder), check=True, capture_output=True, text=True
     )
     site.write_text(rendered.stdout)
     conf = _nginx_conf(folder, str(site))
@@ -200,6 +206,19 @@ def cluster(name: str, servers: int = 2, **settings: str) -> Iterator[Cluster]:
             running.append(stack.enter_context(serve(folder / f"server-{n + 1}", **env)))
         proxy = stack.enter_context(nginx(folder / "nginx", running))
         yield Cluster(proxy, running, url, folder, env)
+
+
+def save_on(server_base: str, token: str, hand: dict[str, object]) -> int:
+    """A deal of no tricks (`hand`'s contract and tricks) saved on one server directly, through its
+    form, as a phone of that server would; the answer's status."""
+    phone = Phone()
+    entry = f"{server_base}/g/{token}/deal"
+    form = phone.form(f"{entry}?contract={hand['contract']}")
+    result = hand["result"]
+    assert isinstance(result, dict)
+    fields = {f"tricks_{seat}": str(n) for seat, n in enumerate(result["tricks"].values())}
+    sent = {**form, "contract": str(hand["contract"]), **fields}
+    return phone.request(entry, sent, headers={"Referer": entry}).status
 
 
 def access_statuses(server: Server) -> Counter[int]:

@@ -22,7 +22,7 @@ from tests.browser.entry import create_game, enter_hand
 from tests.server.server import ROOT, Phone
 from tests.web.helpers import new_game_form
 
-from .cluster import Cluster
+from .cluster import Cluster, save_on
 from .test_phones import NAMES, hands, shown, totals_after, two_persian_phones
 
 
@@ -52,18 +52,6 @@ class Poller(threading.Thread):
             if answer.status == 200:
                 self.bodies[answer.headers["ETag"]].add(hashlib.sha256(answer.body).hexdigest())
             time.sleep(0.2)
-
-
-def _save_on(server_base: str, token: str, hand: dict[str, object]) -> int:
-    """A deal saved on one server directly, through its form, as a phone of that server would."""
-    phone = Phone()
-    entry = f"{server_base}/g/{token}/deal"
-    form = phone.form(f"{entry}?contract={hand['contract']}")
-    result = hand["result"]
-    assert isinstance(result, dict)
-    fields = {f"tricks_{seat}": str(n) for seat, n in enumerate(result["tricks"].values())}
-    sent = {**form, "contract": str(hand["contract"]), **fields}
-    return phone.request(entry, sent, headers={"Referer": entry}).status
 
 
 def _by_hand(club: Cluster, backup: Path) -> None:
@@ -120,7 +108,7 @@ def test_a_restore_while_both_servers_serve_and_then_an_upgrade(
         follows([first])  # the follower's page shows the restored game, without a reload
         shot(follower, f"fa-persian-follower-after-restore-{restore.replace(' ', '-')}")
         # The next save works on either server: one straight to the first, one through nginx.
-        assert _save_on(club.servers[0].base, token, again) == 303
+        assert save_on(club.servers[0].base, token, again) == 303
         follows([first, again])
         enter_hand(scorer, base, token, third, names)
         follows([first, again, third])
