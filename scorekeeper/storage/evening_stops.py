@@ -10,6 +10,9 @@ from sqlalchemy import func, select
 
 from . import db
 from .models import ChangeRow, EveningRow, GameRow
+from .rows import Conflict, stamp
+from .stamps import remember_saved
+from .versions import bump
 
 
 def round_of(row: EveningRow, game_id: int) -> dict[str, Any] | None:
@@ -24,8 +27,21 @@ def stopped_at(one: dict[str, Any], game_id: int) -> int | None:
 
 
 def stop(row: EveningRow, game_id: int, deals: int) -> None:
-    """End the table's game for the evening after `deals` deals (its fair point)."""
+    """End the table's game for the evening after `deals` deals (its fair point), in one
+    transaction with a new version of the game: its page changes (no deal to enter, nothing to
+    undo), and every cache, ETag and answer kept of a game page names it by the game's stamp.
+    Conflict if a save came first (the point may have moved)."""
+    s = db.session()
+    game = s.get(GameRow, game_id)
+    if game is None:
+        raise Conflict
+    try:
+        epoch = bump(s, game, game.version, unlocked=True)
+    except Conflict:
+        s.rollback()
+        raise
     keep_for_table(row, game_id, "stopped", deals)
+    remember_saved(game, stamp(game.version, epoch))
 
 
 def time_round(game: GameRow) -> tuple[EveningRow, dict[str, Any]] | None:

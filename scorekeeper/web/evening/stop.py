@@ -14,7 +14,7 @@ from scorekeeper.present.i18n import gettext as _
 from scorekeeper.scoring import Game
 from scorekeeper.scoring.words import N_
 from scorekeeper.storage import evening_stops, limits
-from scorekeeper.storage.store import StoredGame
+from scorekeeper.storage.store import Conflict, StoredGame
 from scorekeeper.web.common.forms import Form
 from scorekeeper.web.common.lookup import group_or_404
 
@@ -91,8 +91,14 @@ def stop(kind: str, token: str, number: int, game_id: int) -> ResponseReturnValu
             moved, status = _(MOVED), 409
         else:
             limits.check("change")
-            evening_stops.stop(loaded.row, game_id, point)
-            return redirect(back + f"#round-{one.number}", 303)
+            try:
+                evening_stops.stop(loaded.row, game_id, point)
+            except Conflict:  # a deal saved since this request read the table: read it again
+                one, table, game = _table(load(group, number), game_id)
+                point = fair_point(game.plan.declarers, len(game.players), table.played)
+                moved, status = _(MOVED), 409
+            else:
+                return redirect(back + f"#round-{one.number}", 303)
     context = {"group": group, "kind": kind, "row": loaded.row, "one": one, "table": table, "form": form}
     page = render_template("evening/stop.html", refusal=refusal, moved=moved, point=point, **context)
     return page, status

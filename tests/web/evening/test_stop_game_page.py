@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.storage import store
+from scorekeeper.storage import evening_stops, store
 from tests.web.evening.test_stop import _evening, _play
 from tests.web.helpers import form_version, text_of
 
@@ -28,6 +31,10 @@ def test_a_stopped_tables_page_says_so_and_refuses_a_new_deal(app: Flask, client
     stop = f"/gr/{one.token}/evenings/{one.number}/tables/{game_id}/stop"
     assert client.post(stop, data={"point": "6"}).status_code == 303
     assert STOPPED in text_of(client.get(f"/g/{one.game}").text)
+    with app.app_context():
+        stored = store.find(one.game)
+        assert stored is not None
+        version = stored.version  # the stop's own: the page it names is another
     refused = client.get(f"/g/{one.game}/deal?contract=trumps")
     assert refused.status_code == 303 and refused.headers["Location"].endswith(f"/g/{one.game}")
     sent = client.post(
@@ -50,16 +57,74 @@ def test_a_stopped_tables_last_deal_cannot_be_undone(app: Flask, client: FlaskCl
         assert stored is not None
         game_id = stored.row.id
     page = client.get(f"/g/{one.game}").text
+    assert "Undo deal 8" in text_of(page)
     stop = f"/gr/{one.token}/evenings/{one.number}/tables/{game_id}/stop"
     assert client.post(stop, data={"point": "6"}).status_code == 303
     with app.app_context():
         stored = store.find(one.game)
         assert stored is not None
         version, deals = stored.version, len(stored.game.deals)
-    page = client.get(f"/g/{one.game}").text
+    # The page offers no undo now; one opened before the stop still sends it.
+    assert "Undo deal" not in text_of(client.get(f"/g/{one.game}").text)
     refused = client.post(f"/g/{one.game}/undo", data={"version": form_version(page)})
     assert refused.status_code == 409
     assert "none can be undone" in text_of(refused.text)
     with app.app_context():
         stored = store.find(one.game)
         assert stored is not None and stored.version == version and len(stored.game.deals) == deals
+
+
+def test_a_stopped_tables_page_and_its_followers_offer_no_deal_and_no_undo(
+    app: Flask, client: FlaskClient
+) -> None:
+    """The page's live part (kept per state, and followed by every open page) changes with the
+    stop: its ETag names a new state, and it shows the stop instead of the next deal's contracts."""
+    one = _evening(app, client, 10, 11 * 60)
+    _play(app, one.game, 8)
+    with app.app_context():
+        stored = store.find(one.game)
+        assert stored is not None
+        game_id = stored.row.id
+    found = re.search(r"/v/[A-Za-z0-9_-]+", client.get(f"/g/{one.game}").text)
+    assert found is not None
+    view = found.group(0)
+    before = {link: client.get(f"{link}/live") for link in (f"/g/{one.game}", view)}
+    for answer in before.values():
+        assert "Deal 9 of" in text_of(answer.text) and STOPPED not in text_of(answer.text)
+    assert "Undo deal 8" in text_of(before[f"/g/{one.game}"].text)
+    stop = f"/gr/{one.token}/evenings/{one.number}/tables/{game_id}/stop"
+    assert client.post(stop, data={"point": "6"}).status_code == 303
+    for link, old in before.items():
+        answer = client.get(f"{link}/live", headers={"If-None-Match": old.headers["ETag"]})
+        assert answer.status_code == 200 and answer.headers["ETag"] != old.headers["ETag"], link
+        shown = text_of(answer.text)
+        assert STOPPED in shown and "Deal 9 of" not in shown and "Undo deal" not in shown, link
+        page = text_of(client.get(link).text)
+        assert page.count(STOPPED) == 1 and "Replace a player" not in page and "Undo deal" not in page
+
+
+def test_a_stop_that_meets_a_deal_saved_meanwhile_asks_again(app: Flask, client: FlaskClient) -> None:
+    """The stop moves the game to a new version: a deal saved between the page and the stop (another
+    server, a moment before) makes it refuse, store nothing, and show the point to confirm anew."""
+    one = _evening(app, client, 10, 11 * 60)
+    _play(app, one.game, 8)
+    with app.app_context():
+        stored = store.find(one.game)
+        assert stored is not None
+        game_id, version = stored.row.id, stored.version
+    stop = f"/gr/{one.token}/evenings/{one.number}/tables/{game_id}/stop"
+    real = evening_stops.bump
+
+    def saved_first(s: Any, row: Any, made_on: int, **kw: Any) -> int:
+        _play(app, one.game, 1)  # committed by another connection as the stop reads the game
+        return real(s, row, made_on, **kw)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(evening_stops, "bump", saved_first)
+        refused = client.post(stop, data={"point": "6"})
+    assert refused.status_code == 409
+    assert "the point moved" in text_of(refused.text)
+    with app.app_context():
+        stored = store.find(one.game)
+        assert stored is not None and stored.version == version + 1  # the deal, not the stop
+        assert evening_stops.stopped_after(stored.row) is None
