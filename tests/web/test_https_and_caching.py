@@ -3,6 +3,7 @@ no-store on everything that carries an edit link or a whole game; download names
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import pytest
@@ -53,6 +54,31 @@ def test_edit_pages_are_never_stored(app: Flask, client: FlaskClient, suffix: st
     response = client.get(links.edit + suffix)
     assert response.status_code == 200
     assert response.headers["Cache-Control"] == "no-store"
+
+
+@pytest.mark.parametrize("trusted", [0, 1])
+def test_behind_nginx_a_read_only_live_answer_is_kept_to_the_end_of_its_second(
+    make_app: Callable[..., Flask], trusted: int
+) -> None:
+    """nginx keeps the read-only live answers (deploy/nginx-site.conf) as X-Accel-Expires says: to
+    the end of the second the answer was made in (by this server's clock), so that a follower sees
+    a deal at most a second late. Never the edit link's; and no such header without a proxy."""
+    app = make_app(TRUSTED_PROXIES=trusted)
+    client = app.test_client()
+    links = import_game(app, worked_example())
+    before = int(time.time())
+    view = client.get(f"{links.view}/live")
+    again = client.get(f"{links.view}/live", headers={"If-None-Match": view.headers["ETag"]})
+    after = int(time.time())
+    edit = client.get(f"{links.edit}/live")
+    assert (view.status_code, again.status_code, edit.status_code) == (200, 304, 200)
+    assert "X-Accel-Expires" not in edit.headers
+    for answer in (view, again):
+        assert answer.headers["Cache-Control"] == "no-cache"  # phones ask each time all the same
+        if trusted:
+            assert before <= int(answer.headers["X-Accel-Expires"].removeprefix("@")) <= after
+        else:
+            assert "X-Accel-Expires" not in answer.headers
 
 
 @pytest.mark.parametrize("suffix", ["/export.json", "/export.csv", "/sheet.pdf"])

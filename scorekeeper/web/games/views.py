@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from itertools import combinations
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
@@ -58,10 +59,21 @@ def live(kind: str, token: str) -> ResponseReturnValue:
         if found is None:
             # The game as it is now, which may be a later state than the stamp just read (a save
             # may commit between the two): the answer's ETag names the state it shows (render_page).
-            return _no_cache(render_page(game_or_404(token, kind), "games/_live.html"))
+            return _live_answer(kind, render_page(game_or_404(token, kind), "games/_live.html"))
         response = found
     response.set_etag(etag, weak=True)
-    return _no_cache(response)
+    return _live_answer(kind, response)
+
+
+def _live_answer(kind: str, response: Response) -> Response:
+    """Phones ask each time (no-cache). Behind nginx, which keeps the read-only link's answers a
+    moment (deploy/nginx-site.conf), this one is kept to the end of this second by this server's
+    clock (X-Accel-Expires, which nginx keeps to itself): its own validity counts whole seconds, one
+    to two, and a follower would see a deal a second later instead of half a second."""
+    response.headers["Cache-Control"] = "no-cache"
+    if kind == "v" and current_app.config.get("TRUSTED_PROXIES"):
+        response.headers["X-Accel-Expires"] = f"@{int(time.time())}"
+    return response
 
 
 def _stamp(kind: str, token: str, fresh: bool) -> str:
@@ -71,11 +83,6 @@ def _stamp(kind: str, token: str, fresh: bool) -> str:
     if known is None or known[1] != (kind == "g"):
         abort(404)
     return known[0]
-
-
-def _no_cache(response: Response) -> Response:
-    response.headers["Cache-Control"] = "no-cache"
-    return response
 
 
 @bp.get(f"/{KINDS}/<token>/deal/<int:number>")
