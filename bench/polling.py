@@ -55,13 +55,18 @@ def busy_half_core(stop: Any) -> None:
         time.sleep(0.01)
 
 
+# One answer: when it was asked (seconds after the start), how long it took, its status (0: none),
+# the phone, and the ETag of a sheet sent (else "").
+Answer = tuple[float, float, int, int, str]
+
+
 class Phone:
-    def __init__(self, where: Target, path: str) -> None:
-        self.where, self.path = where, path
+    def __init__(self, where: Target, path: str, number: int = 0) -> None:
+        self.where, self.path, self.number = where, path, number
         self.host = "127.0.0.1"
         self.etag = ""
 
-    async def run(self, until: float, record: list[tuple[float, float, int]], start: float) -> None:
+    async def run(self, until: float, record: list[Answer], start: float) -> None:
         await asyncio.sleep(random.uniform(0, INTERVAL))
         reader = writer = None
         while time.monotonic() < until:
@@ -76,9 +81,10 @@ class Phone:
                 writer.write((head + "\r\n").encode())
                 await writer.drain()
                 status, _length = await self.read_answer(reader)
-                record.append((sent - start, time.monotonic() - sent, status))
+                sheet = self.etag if status == 200 else ""
+                record.append((sent - start, time.monotonic() - sent, status, self.number, sheet))
             except (OSError, asyncio.IncompleteReadError, ValueError):
-                record.append((sent - start, time.monotonic() - sent, 0))
+                record.append((sent - start, time.monotonic() - sent, 0, self.number, ""))
                 if writer is not None:
                     writer.close()
                 reader = writer = None
@@ -106,28 +112,72 @@ class Phone:
         return status, length
 
 
-async def crowd(where: Target, paths: list[str], phones: int) -> list[tuple[float, float, int]]:
-    record: list[tuple[float, float, int]] = []
-    start = time.monotonic()
+async def crowd(where: Target, paths: list[str], phones: int) -> list[Answer]:
+    """What `phones` phones heard, phone i following paths[i % len(paths)]; the warm-up left out.
+    The answers' times count from `START[0]`, the crowd's start (time.monotonic)."""
+    record: list[Answer] = []
+    start = START[0] = time.monotonic()
     until = start + WARMUP + MEASURE
     await asyncio.gather(
-        *(Phone(where, paths[i % len(paths)]).run(until, record, start) for i in range(phones))
+        *(Phone(where, paths[i % len(paths)], i).run(until, record, start) for i in range(phones))
     )
     return [r for r in record if r[0] >= WARMUP]
 
 
-def tables(env: dict[str, str], edits: list[str], stop: Any) -> None:
+START = [0.0]
+
+
+def seen_after(record: list[Answer], saves: list[tuple[int, str, float]], games: int) -> list[float]:
+    """For each deal saved during the measure (game, stamp, when: time.monotonic) and each phone
+    following its game, the seconds from the save's commit to the answer that brought the phone
+    its sheet; a phone that never got it (the next deal came first) is left out."""
+    start = START[0]
+    measured = [(g, st, at) for g, st, at in saves if start + WARMUP <= at <= start + WARMUP + MEASURE - 4]
+    brought: dict[int, dict[str, float]] = {}  # phone -> ETag -> when it first came
+    for asked, took, status, phone, etag in record:
+        if status == 200 and etag:
+            sheets = brought.setdefault(phone, {})
+            sheets[etag] = min(sheets.get(etag, asked + took), asked + took)
+    delays = []
+    for followed, stamp, at in measured:
+        for phone, sheets in brought.items():
+            if phone % games == followed:
+                got = [when for etag, when in sheets.items() if f"v{stamp}-" in etag]
+                if got:
+                    delays.append(start + min(got) - at)
+    return delays
+
+
+def lateness(record: list[Answer], saves: Any, games: int) -> None:
+    """Print how long after a save its game's followers were shown it (the queue `tables` filled)."""
+    done = []
+    while not saves.empty():
+        done.append(saves.get())
+    delays = sorted(seen_after(record, done, games))
+    if not delays:
+        print("  no deal saved during the measure reached a phone")
+        return
+    p99 = statistics.quantiles(delays, n=100)[98] if len(delays) >= 100 else delays[-1]
+    print(
+        f"  {'':<10} a deal saved is shown {statistics.median(delays):.2f} s later (median),"
+        f" {p99:.2f} s (p99), {delays[-1]:.2f} s at most ({len(delays)} times a phone got one)"
+    )
+
+
+def tables(env: dict[str, str], edits: list[str], stop: Any, saved: Any = None) -> None:
     """Each game gets a deal every SAVE_EVERY seconds, on the server's database, from a process of
-    its own (as the scorers' phones would, without slowing the phones that measure)."""
+    its own (as the scorers' phones would, without slowing the phones that measure); each save
+    put on the queue `saved`, if given: (the game's index in `edits`, its new stamp, when)."""
     os.environ.update(env)
     from scorekeeper import create_app
     from scorekeeper.scoring import load
     from scorekeeper.storage import db, store
+    from scorekeeper.storage.rows import stamp
 
     app = create_app()
     hands = full_game()["hands"]
     while not stop.is_set():
-        for token in edits:
+        for index, token in enumerate(edits):
             if stop.is_set():
                 return
             with app.app_context():
@@ -137,12 +187,14 @@ def tables(env: dict[str, str], edits: list[str], stop: Any) -> None:
                     done = [store.hand_of(d) for d in stored.row.deals]
                     new = load({**store.document(stored.row), "hands": [*done, hands[position]]})
                     with contextlib.suppress(store.Conflict):
-                        store.save(stored, stored.version, new, "add", position)
+                        version = store.save(stored, stored.version, new, "add", position)
+                        if saved is not None:
+                            saved.put((index, stamp(version, stored.row.epoch), time.monotonic()))
                 db.close_session()
             stop.wait(SAVE_EVERY / len(edits))
 
 
-def summary(label: str, record: list[tuple[float, float, int]]) -> tuple[float, int]:
+def summary(label: str, record: list[Answer]) -> tuple[float, int]:
     ok = [r[1] for r in record if r[2] in (200, 304)]
     errors = len(record) - len(ok)
     changed = sum(1 for r in record if r[2] == 200)
@@ -184,11 +236,15 @@ def main() -> None:
                 each = phones // GAMES
                 print(f"{phones} phones ({each} per game) on {app.label}, half a core busy elsewhere:")
                 halt = multiprocessing.Event()
-                writer = multiprocessing.Process(target=tables, args=(first.env, edits, halt), daemon=True)
+                saves: Any = multiprocessing.Queue()
+                args = (first.env, edits, halt, saves)
+                writer = multiprocessing.Process(target=tables, args=args, daemon=True)
                 writer.start()
-                p99, _ = summary("app", asyncio.run(crowd(app, views, phones)))
+                record = asyncio.run(crowd(app, views, phones))
+                p99, _ = summary("app", record)
                 halt.set()
                 writer.join()
+                lateness(record, saves, len(views))
                 summary("baseline", asyncio.run(crowd(baseline, ["/poll"], phones)))
                 if knee is None and p99 > 100:
                     knee = phones

@@ -25,6 +25,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -47,17 +48,22 @@ def crowd_p99(
     """p99 (ms) and errors of `phones` phones polling `paths`; with `writer`, a deal is saved on
     each game of `edits` every few seconds meanwhile, so that some polls get a new sheet."""
     halt = multiprocessing.Event()
+    saves: Any = multiprocessing.Queue()
     saving = None
     if writer is not None:
-        saving = multiprocessing.Process(target=polling.tables, args=(writer.env, edits, halt), daemon=True)
+        args = (writer.env, edits, halt, saves)
+        saving = multiprocessing.Process(target=polling.tables, args=args, daemon=True)
         saving.start()
     try:
         record = asyncio.run(polling.crowd(where, paths, phones))
-        return polling.summary("app" if writer else "baseline", record)
+        found = polling.summary("app" if writer else "baseline", record)
     finally:
         halt.set()
         if saving is not None:
             saving.join()
+    if writer is not None:
+        polling.lateness(record, saves, len(paths))
+    return found
 
 
 def polls(app: Target, phones: int) -> tuple[float, float, int]:
