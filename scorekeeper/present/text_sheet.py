@@ -89,7 +89,14 @@ def _checks(sheet: Sheet) -> list[str]:
             lines.append(f"{whose} add up to {block.total} (expected {block.expected}): {ok[block.balanced]}")
     expected = sheet.expected_game_total
     known = "depends on the contracts chosen" if expected is None else f"totals {expected}"
-    lines.append(f"game total {sheet.game_total}, a complete game {known}")
+    capots, moved = sheet.capots
+    # A capot turns a deal's total: the game's total is off by as much, and the sheet says why.
+    why = (
+        ""
+        if not capots
+        else f" ({_signed(moved)} of it from the {f'{capots} capots' if capots > 1 else 'capot'})"
+    )
+    lines.append(f"game total {sheet.game_total}, a complete game {known}{why}")
     if sheet.complete:
         better = "lowest" if sheet.lower_wins else "highest"
         ranking = ", ".join(f"{names[s]} {_signed(sheet.totals[s])}" for _, s in sheet.ranking())

@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper.present.text_sheet import render
 from scorekeeper.scoring import load, score
-from tests.builders import full_game
+from tests.builders import full_game, game, hand
 
 
 def sheet_of(*subs: dict) -> str:
@@ -63,3 +63,24 @@ def test_each_persons_part_of_the_total(subs):
 )
 def test_a_declarers_check_names_who_declared(subs, said):
     assert said in sheet_of(*subs)
+
+
+ANN_TAKES_ALL = {
+    "no-tricks": {"tricks": {"Ann": 13, "Beth": 0, "Cat": 0, "Diana": 0}},
+    "no-queens": {"queens": {"Ann": 4, "Beth": 0, "Cat": 0, "Diana": 0}},
+}
+
+
+@pytest.mark.parametrize(
+    ("capots", "said"),
+    [(0, ""), (1, " (+52 of it from the capot)"), (2, " (+100 of it from the 2 capots)")],
+)
+def test_the_game_total_says_how_much_of_it_the_capots_moved(capots, said):
+    """A capot turns its deal's total (No tricks: -26 becomes +26): the game's total is off by that
+    much from what the points say, and the text sheet says so, as the page and the PDF do."""
+    deals = [hand(c, result=ANN_TAKES_ALL[c]) if n < capots else hand(c) for n, c in enumerate(ANN_TAKES_ALL)]
+    sheet = score(load(game(deals, capot=True)))
+    total = [line for line in render(sheet).splitlines() if line.startswith("game total ")]
+    assert total == [
+        f"game total {sheet.game_total}, a complete game totals {sheet.expected_game_total}{said}"
+    ]
