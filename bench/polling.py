@@ -8,7 +8,8 @@ connection, asks again about two seconds (with jitter) after each answer, and se
 has. Another process keeps half a core busy meanwhile, as a shared machine would.
 
 Prints, for each number of phones, the requests answered, errors, and the median and 99th
-percentile latency, for the app and for the bare baseline; and the knee, the first number of phones
+percentile latency, for the app and for the bare baseline; how long after a save its game's phones
+were shown it; and the knee, the first number of phones
 at which the app's p99 passes 100 ms.
 
 With `--pair` the phones go to the club server of deploy/ instead: nginx doing HTTPS in front of
