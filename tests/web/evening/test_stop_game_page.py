@@ -10,21 +10,28 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.storage import evening_stops, store
-from tests.web.evening.test_stop import _evening, _play
+from tests.web.evening.test_stop import Evening, _evening, _play
 from tests.web.helpers import form_version, text_of
 
 pytestmark = pytest.mark.postgres
 
-STOPPED = "This table was ended at its fair stop after deal 6 by the organiser"
 
-
-def test_a_stopped_tables_page_says_so_and_refuses_a_new_deal(app: Flask, client: FlaskClient) -> None:
+def _eight_deals(app: Flask, client: FlaskClient) -> tuple[Evening, int, int]:
+    """A table of an evening whose time ran out, eight deals played: the evening, the game's row id
+    and its version."""
     one = _evening(app, client, 10, 11 * 60)
     _play(app, one.game, 8)
     with app.app_context():
         stored = store.find(one.game)
         assert stored is not None
-        game_id, version = stored.row.id, stored.version
+        return one, stored.row.id, stored.version
+
+
+STOPPED = "This table was ended at its fair stop after deal 6 by the organiser"
+
+
+def test_a_stopped_tables_page_says_so_and_refuses_a_new_deal(app: Flask, client: FlaskClient) -> None:
+    one, game_id, version = _eight_deals(app, client)
     entry = client.get(f"/g/{one.game}/deal?contract=trumps")
     assert entry.status_code == 200  # not stopped yet: the deal form
     assert STOPPED not in text_of(client.get(f"/g/{one.game}").text)
@@ -50,12 +57,7 @@ def test_a_stopped_tables_page_says_so_and_refuses_a_new_deal(app: Flask, client
 
 def test_a_stopped_tables_last_deal_cannot_be_undone(app: Flask, client: FlaskClient) -> None:
     """Undone there, a deal could never be entered again and would drop out of the evening."""
-    one = _evening(app, client, 10, 11 * 60)
-    _play(app, one.game, 8)
-    with app.app_context():
-        stored = store.find(one.game)
-        assert stored is not None
-        game_id = stored.row.id
+    one, game_id, _version = _eight_deals(app, client)
     page = client.get(f"/g/{one.game}").text
     assert "Undo deal 8" in text_of(page)
     stop = f"/gr/{one.token}/evenings/{one.number}/tables/{game_id}/stop"
@@ -79,12 +81,7 @@ def test_a_stopped_tables_page_and_its_followers_offer_no_deal_and_no_undo(
 ) -> None:
     """The page's live part (kept per state, and followed by every open page) changes with the
     stop: its ETag names a new state, and it shows the stop instead of the next deal's contracts."""
-    one = _evening(app, client, 10, 11 * 60)
-    _play(app, one.game, 8)
-    with app.app_context():
-        stored = store.find(one.game)
-        assert stored is not None
-        game_id = stored.row.id
+    one, game_id, _version = _eight_deals(app, client)
     found = re.search(r"/v/[A-Za-z0-9_-]+", client.get(f"/g/{one.game}").text)
     assert found is not None
     view = found.group(0)
@@ -106,12 +103,7 @@ def test_a_stopped_tables_page_and_its_followers_offer_no_deal_and_no_undo(
 def test_a_stop_that_meets_a_deal_saved_meanwhile_asks_again(app: Flask, client: FlaskClient) -> None:
     """The stop moves the game to a new version: a deal saved between the page and the stop (another
     server, a moment before) makes it refuse, store nothing, and show the point to confirm anew."""
-    one = _evening(app, client, 10, 11 * 60)
-    _play(app, one.game, 8)
-    with app.app_context():
-        stored = store.find(one.game)
-        assert stored is not None
-        game_id, version = stored.row.id, stored.version
+    one, game_id, version = _eight_deals(app, client)
     stop = f"/gr/{one.token}/evenings/{one.number}/tables/{game_id}/stop"
     real = evening_stops.bump
 
