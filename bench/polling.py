@@ -56,8 +56,8 @@ def busy_half_core(stop: Any) -> None:
         time.sleep(0.01)
 
 
-# One answer: when it was asked (seconds after the start), how long it took, its status (0: none),
-# the phone, and the ETag of a sheet sent (else "").
+# One answer: when it was asked (time.monotonic), how long it took, its status (0: none), the
+# phone, and the ETag of a sheet sent (else "").
 Answer = tuple[float, float, int, int, str]
 
 
@@ -67,7 +67,7 @@ class Phone:
         self.host = "127.0.0.1"
         self.etag = ""
 
-    async def run(self, until: float, record: list[Answer], start: float) -> None:
+    async def run(self, until: float, record: list[Answer]) -> None:
         await asyncio.sleep(random.uniform(0, INTERVAL))
         reader = writer = None
         while time.monotonic() < until:
@@ -83,9 +83,9 @@ class Phone:
                 await writer.drain()
                 status, _length = await self.read_answer(reader)
                 sheet = self.etag if status == 200 else ""
-                record.append((sent - start, time.monotonic() - sent, status, self.number, sheet))
+                record.append((sent, time.monotonic() - sent, status, self.number, sheet))
             except (OSError, asyncio.IncompleteReadError, ValueError):
-                record.append((sent - start, time.monotonic() - sent, 0, self.number, ""))
+                record.append((sent, time.monotonic() - sent, 0, self.number, ""))
                 if writer is not None:
                     writer.close()
                 reader = writer = None
@@ -114,26 +114,23 @@ class Phone:
 
 
 async def crowd(where: Target, paths: list[str], phones: int) -> list[Answer]:
-    """What `phones` phones heard, phone i following paths[i % len(paths)]; the warm-up left out.
-    The answers' times count from `START[0]`, the crowd's start (time.monotonic)."""
+    """What `phones` phones heard, phone i following paths[i % len(paths)]; the warm-up left out."""
     record: list[Answer] = []
-    start = START[0] = time.monotonic()
+    start = time.monotonic()
     until = start + WARMUP + MEASURE
-    await asyncio.gather(
-        *(Phone(where, paths[i % len(paths)], i).run(until, record, start) for i in range(phones))
-    )
-    return [r for r in record if r[0] >= WARMUP]
-
-
-START = [0.0]
+    await asyncio.gather(*(Phone(where, paths[i % len(paths)], i).run(until, record) for i in range(phones)))
+    return [r for r in record if r[0] >= start + WARMUP]
 
 
 def seen_after(record: list[Answer], saves: list[tuple[int, str, float]], games: int) -> list[float]:
     """For each deal saved during the measure (game, stamp, when: time.monotonic) and each phone
     following its game, the seconds from the save's commit to the answer that brought the phone
-    its sheet; a phone that never got it (the next deal came first) is left out."""
-    start = START[0]
-    measured = [(g, st, at) for g, st, at in saves if start + WARMUP <= at <= start + WARMUP + MEASURE - 4]
+    its sheet; a phone that never got it (the next deal came first) is left out, and so are the
+    deals of the measure's last seconds, which the phones had no time to ask for."""
+    if not record:
+        return []
+    first, last = min(r[0] for r in record), max(r[0] for r in record)
+    measured = [(g, st, at) for g, st, at in saves if first <= at <= last - 4]
     brought: dict[int, dict[str, float]] = {}  # phone -> ETag -> when it first came
     for asked, took, status, phone, etag in record:
         if status == 200 and etag:
@@ -145,7 +142,7 @@ def seen_after(record: list[Answer], saves: list[tuple[int, str, float]], games:
             if phone % games == followed:
                 got = [when for etag, when in sheets.items() if f"v{stamp}-" in etag]
                 if got:
-                    delays.append(start + min(got) - at)
+                    delays.append(min(got) - at)
     return delays
 
 

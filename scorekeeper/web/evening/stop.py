@@ -94,7 +94,8 @@ def stop(kind: str, token: str, number: int, game_id: int) -> ResponseReturnValu
             try:
                 evening_stops.stop(loaded.row, game_id, point)
             except Conflict:  # a deal saved since this request read the table: read it again
-                one, table, game = _table(load(group, number), game_id)
+                loaded = load(group, number)
+                one, table, game = _table(loaded, game_id)
                 point = fair_point(game.plan.declarers, len(game.players), table.played)
                 moved, status = _(MOVED), 409
             else:

@@ -44,14 +44,13 @@ def page(kind: str, token: str) -> ResponseReturnValue:
 def live(kind: str, token: str) -> ResponseReturnValue:
     """The changing part of the game page, or 304 when the page already shows this state."""
     stamp = _stamp(kind, token, fresh=False)
-    etag = page_etag(kind, stamp)
-    if not request.if_none_match.contains_weak(etag):
+    if not request.if_none_match.contains_weak(page_etag(kind, stamp)):
         # About to send a sheet: the state is read from the database, not as this worker
         # remembers it, which may be older than what another server already showed this phone
         # (nginx keeps the read-only answers a moment, deploy/nginx-site.conf: an older one kept
         # would take the phone's sheet back for that long).
         stamp = _stamp(kind, token, fresh=True)
-        etag = page_etag(kind, stamp)
+    etag = page_etag(kind, stamp)
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
