@@ -9,10 +9,10 @@ from typing import Any
 from sqlalchemy import func, select
 
 from . import db
-from .models import ChangeRow, EveningRow, GameRow
+from .models import ChangeRow, EveningRow, GameRow, now
 from .rows import Conflict, stamp
 from .stamps import remember_saved
-from .versions import bump
+from .versions import RECORD, bump, connection
 
 
 def round_of(row: EveningRow, game_id: int) -> dict[str, Any] | None:
@@ -30,14 +30,19 @@ def stop(row: EveningRow, game_id: int, deals: int) -> None:
     """End the table's game for the evening after `deals` deals (its fair point), in one
     transaction with a new version of the game: its page changes (no deal to enter, nothing to
     undo), and every cache, ETag and answer kept of a game page names it by the game's stamp.
-    Conflict if a save came first (the point may have moved)."""
+    The game's history keeps the stop as the version's change ("stop", the deals kept), so the
+    evening can tell the corrections made after it. Conflict if a save came first (the point may
+    have moved)."""
     s = db.session()
     game = s.get(GameRow, game_id)
     if game is None:
         raise Conflict
+    change = {"kind": "stop", "position": None, "before": None, "after": {"deals": deals}}
     try:
         epoch = bump(s, game, game.version, unlocked=True)
-    except Conflict:
+        made = {"game_id": game_id, "version": game.version, "at": now(), "made_by": "organiser"}
+        connection(s).execute(RECORD, {**made, **change})
+    except BaseException:
         s.rollback()
         raise
     keep_for_table(row, game_id, "stopped", deals)

@@ -25,6 +25,8 @@ REASON_LIMIT = 200
 POINTS_LIMIT = 10_000
 FINISHING = {"add": 1, "redo": 1, "undo": 0}
 """A change to deal `position` leaves the game with position + this many deals."""
+STOP = "stop"
+"""The organiser ended the table at its fair stop: it finished there, whatever its deals."""
 
 
 def _told(evening: EveningRow) -> None:
@@ -139,9 +141,21 @@ def approval(evening: EveningRow) -> EveningApprovalRow | None:
     return db.session().scalar(query)
 
 
+def _finishes(change: ChangeRow, total: int) -> bool:
+    """Whether the change left the game finished: at its `total` deals, or ended at its fair stop."""
+    if change.kind == STOP:
+        return True
+    return (
+        change.kind in FINISHING
+        and change.position is not None
+        and change.position + FINISHING[change.kind] == total
+    )
+
+
 def after_finish(totals: Mapping[int, int]) -> dict[int, list[ChangeRow]]:
-    """Every change made to each game (by id, with its number of deals) after it first finished,
-    oldest first; a game that has not finished has none."""
+    """Every change made to each game (by id, with its number of deals) after it first finished
+    (reached its number of deals, or was ended at its fair stop), oldest first; a game that has
+    not finished has none."""
     if not totals:
         return {}
     query = select(ChangeRow).where(ChangeRow.game_id.in_(list(totals))).order_by(ChangeRow.version)
@@ -150,15 +164,6 @@ def after_finish(totals: Mapping[int, int]) -> dict[int, list[ChangeRow]]:
         history[change.game_id].append(change)
     late = {}
     for game_id, changes in history.items():
-        finished = next(
-            (
-                i
-                for i, c in enumerate(changes)
-                if c.kind in FINISHING
-                and c.position is not None
-                and c.position + FINISHING[c.kind] == totals[game_id]
-            ),
-            None,
-        )
+        finished = next((i for i, c in enumerate(changes) if _finishes(c, totals[game_id])), None)
         late[game_id] = changes[finished + 1 :] if finished is not None else []
     return late

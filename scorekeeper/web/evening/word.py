@@ -107,9 +107,12 @@ def word(group: groups.StoredGroup, loaded: Loaded, detail: bool = False) -> Wor
     if not (detail and group.editable):
         return made
     # A game is made at version 0 and each deal entered is a version: one that finished and was
-    # changed after has a version above its number of deals. Only those have their history read.
+    # changed after has a version above its number of deals. Only those, and the tables ended at
+    # their fair stop (the stop is a version of its own), have their history read.
     versions = {t.game_id: int(loaded.tonight[t.game_id].row.stamp.split(".")[0]) for _r, t in tables(loaded)}
-    totals = {t.game_id: t.total for _r, t in tables(loaded) if versions[t.game_id] > t.total}
+    totals = {
+        t.game_id: t.total for _r, t in tables(loaded) if t.stopped or versions[t.game_id] > t.total
+    }
     late = {
         game_id: [_late(c, loaded.tonight[game_id].game.rules) for c in changes]
         for game_id, changes in organiser.after_finish(totals).items()

@@ -120,3 +120,46 @@ def test_a_stop_that_meets_a_deal_saved_meanwhile_asks_again(app: Flask, client:
         stored = store.find(one.game)
         assert stored is not None and stored.version == version + 1  # the deal, not the stop
         assert evening_stops.stopped_after(stored.row) is None
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Table ended at its fair stop after deal 6: the evening counts no deal after it."),
+        ("fa", "میز در نقطهٔ منصفانه‌اش پس از دست 6 پایان یافت"),
+        ("hr", "Stol je završen na poštenoj točki nakon dijeljenja 6"),
+        ("fr", "Table arrêtée à son point équitable après la donne 6"),
+    ],
+)
+def test_the_stop_is_the_games_change_and_what_follows_it_is_changed_after_it_finished(
+    app: Flask, client: FlaskClient, lang: str, said: str
+) -> None:
+    """The stop is a version of the game: its history says who ended it where, and the evening
+    lists what the table's phone changed after it, as for a table that played all its deals."""
+    one, game_id, _version = _eight_deals(app, client)
+    stop = f"/gr/{one.token}/evenings/{one.number}/tables/{game_id}/stop"
+    assert client.post(stop, data={"point": "6"}).status_code == 303
+    with app.app_context():
+        stored = store.find(one.game)
+        assert stored is not None
+        last = store.last_change(stored.row)
+        assert last is not None and (last.kind, last.version, last.after) == (
+            "stop",
+            stored.version,
+            {"deals": 6},
+        )
+    assert "Changed after it finished" not in text_of(
+        client.get(one.page).text
+    )  # the stop itself is no change after
+    phone = app.test_client()  # the table's phone: only the game's own link
+    form = phone.get(f"/g/{one.game}/summary").text
+    stake = {"stake": "0.10", "currency": "EUR", "version": form_version(form)}
+    assert phone.post(f"/g/{one.game}/summary", data=stake).status_code == 303
+    shown = text_of(client.get(one.page).text)
+    assert "Changed after it finished" in shown
+    assert "through the table's own link · The stake was changed." in shown
+    client.set_cookie("lang", lang)
+    history = text_of(client.get(f"/g/{one.game}/history").text)
+    assert said in history
+    if lang == "en":
+        assert f"by the organiser · {said}" in history
