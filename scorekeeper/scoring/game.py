@@ -190,7 +190,12 @@ class Game:
 
     def undo(self) -> Game:
         """The game without its last deal."""
-        return Game(self.players, self.first_declarer, self.rules, self.deals[:-1], self.substitutes)
+        return self.upto(len(self.deals) - 1)
+
+    def upto(self, n: int) -> Game:
+        """The game as it stood after its first `n` deals (a table ended at its fair stop counts
+        those alone)."""
+        return Game(self.players, self.first_declarer, self.rules, self.deals[:n], self.substitutes)
 
     def substitute(self, seat: int, name: str) -> Game:
         """The game with `name` sitting at `seat` from the next deal on; GameError if not allowed."""

@@ -26,13 +26,13 @@ def stopped_at(one: dict[str, Any], game_id: int) -> int | None:
     return None if found is None else int(found)
 
 
-def stop(row: EveningRow, game_id: int, deals: int) -> None:
+def stop(row: EveningRow, game_id: int, deals: int) -> int:
     """End the table's game for the evening after `deals` deals (its fair point), in one
     transaction with a new version of the game: its page changes (no deal to enter, nothing to
     undo), and every cache, ETag and answer kept of a game page names it by the game's stamp.
     The game's history keeps the stop as the version's change ("stop", the deals kept), so the
-    evening can tell the corrections made after it. Conflict if a save came first (the point may
-    have moved)."""
+    evening can tell the corrections made after it. The new version; Conflict if a save came
+    first (the point may have moved)."""
     s = db.session()
     game = s.get(GameRow, game_id)
     if game is None:
@@ -47,6 +47,7 @@ def stop(row: EveningRow, game_id: int, deals: int) -> None:
         raise
     keep_for_table(row, game_id, "stopped", deals)
     remember_saved(game, stamp(game.version, epoch))
+    return game.version
 
 
 def time_round(game: GameRow) -> tuple[EveningRow, dict[str, Any]] | None:

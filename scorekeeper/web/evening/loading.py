@@ -133,9 +133,7 @@ def load(group: groups.StoredGroup, number: int) -> Loaded:
             game = found.game
             stop = evening_stops.stopped_at(one, game_id)
             if stop is not None:  # the deals after the fair stop do not count tonight
-                game = Game(
-                    game.players, game.first_declarer, game.rules, game.deals[:stop], game.substitutes
-                )
+                game = game.upto(stop)
             played_tonight.append(game)
             played, total = len(game.rows), game.rules.total_deals
             name = _(game.rules.game.name)

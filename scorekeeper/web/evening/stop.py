@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from flask import abort, redirect, render_template, request, url_for
+from flask import abort, current_app, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from scorekeeper.evening.stop import Pace, fair_point, pace
@@ -17,6 +17,7 @@ from scorekeeper.storage import evening_stops, limits
 from scorekeeper.storage.store import Conflict, StoredGame
 from scorekeeper.web.common.forms import Form
 from scorekeeper.web.common.lookup import group_or_404
+from scorekeeper.web.printing.prerender import schedule
 
 from .loading import KINDS, Loaded, RoundView, TableView, bp, load
 
@@ -92,13 +93,16 @@ def stop(kind: str, token: str, number: int, game_id: int) -> ResponseReturnValu
         else:
             limits.check("change")
             try:
-                evening_stops.stop(loaded.row, game_id, point)
+                version = evening_stops.stop(loaded.row, game_id, point)
             except Conflict:  # a deal saved since this request read the table: read it again
                 loaded = load(group, number)
                 one, table, game = _table(loaded, game_id)
                 point = fair_point(game.plan.declarers, len(game.players), table.played)
                 moved, status = _(MOVED), 409
             else:
+                if table.link is not None and table.link[0] == "g":
+                    # The sheet now says where the table ended: have it ready, as after a save.
+                    schedule(current_app._get_current_object(), table.link[1], version)  # type: ignore[attr-defined]
                 return redirect(back + f"#round-{one.number}", 303)
     context = {"group": group, "kind": kind, "row": loaded.row, "one": one, "table": table, "form": form}
     page = render_template("evening/stop.html", refusal=refusal, moved=moved, point=point, **context)

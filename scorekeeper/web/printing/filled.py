@@ -10,7 +10,8 @@ from flask_babel import get_locale
 
 from scorekeeper.present.game_chart import game_chart
 from scorekeeper.present.i18n import persian_digits
-from scorekeeper.storage import limits
+from scorekeeper.present.sheet_view import sheet_view
+from scorekeeper.storage import evening_stops, limits
 from scorekeeper.storage.store import StoredGame
 from scorekeeper.util.revision import REVISION
 
@@ -25,11 +26,13 @@ def render_filled(stored: StoredGame, paper: str, orientation: str, limited: boo
     when `limited`) and kept. Also what the background pre-render calls."""
     digits = "fa-digits" if persian_digits() else "digits"
     # Everything the render reads: the game's state, the paper, the language, the digits, the code.
+    # A fair stop is in the state too: it makes a version of its own.
     key = f"{stored.stamp}:{paper}:{orientation}:{get_locale()}:{digits}:{REVISION}"
     data = cache.get(stored.row.id, key)
     if data is None:
         if limited:
             limits.check("pdf")
+        stop = evening_stops.stopped_after(stored.row)
         html = render_template(
             "printing/sheet.html",
             layout=layout.filled(stored.game),
@@ -37,6 +40,8 @@ def render_filled(stored: StoredGame, paper: str, orientation: str, limited: boo
             orientation=orientation,
             printed=datetime.now(UTC),
             chart=game_chart(stored.game, id="sheet-chart") if stored.game.rows else None,
+            stop=stop,
+            at_stop=sheet_view(stored.game.upto(stop)).ranking if stop else None,
         )
         data = render.pdf(html, cached=lambda: cache.get(stored.row.id, key))
         cache.put(stored.row.id, key, data)

@@ -126,3 +126,11 @@ def test_undo_is_the_game_before_the_last_deal():
     game = play_on(table(barbu), 5)
     assert game.undo() == play_on(table(barbu), 4)
     assert game.undo().next_turn() == play_on(table(barbu), 4).next_turn()
+
+
+@pytest.mark.parametrize("n", [0, 3, 7, 12])
+def test_upto_is_the_game_as_it_stood_after_that_many_deals(n):
+    barbu = rules("barbu")
+    game = play_on(table(barbu), 12)
+    assert game.upto(n) == play_on(table(barbu), n)
+    assert game.upto(n).totals == play_on(table(barbu), n).totals

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import subprocess
 from typing import Any
 
 import pytest
@@ -37,7 +38,8 @@ def test_a_stopped_tables_page_says_so_and_refuses_a_new_deal(app: Flask, client
     assert STOPPED not in text_of(client.get(f"/g/{one.game}").text)
     stop = f"/gr/{one.token}/evenings/{one.number}/tables/{game_id}/stop"
     assert client.post(stop, data={"point": "6"}).status_code == 303
-    assert STOPPED in text_of(client.get(f"/g/{one.game}").text)
+    shown = text_of(client.get(f"/g/{one.game}").text)
+    assert STOPPED in shown and "Deals 7 to 8 were played after it: they do not count tonight." in shown
     with app.app_context():
         stored = store.find(one.game)
         assert stored is not None
@@ -163,3 +165,41 @@ def test_the_stop_is_the_games_change_and_what_follows_it_is_changed_after_it_fi
     assert said in history
     if lang == "en":
         assert f"by the organiser · {said}" in history
+
+
+def _pdf(data: bytes) -> tuple[str, int]:
+    """The PDF's words on one line, and its number of pages."""
+    text = subprocess.run(["pdftotext", "-", "-"], input=data, capture_output=True, check=True).stdout
+    info = subprocess.run(["pdfinfo", "-"], input=data, capture_output=True, check=True).stdout
+    pages = re.search(rb"Pages:\s+(\d+)", info)
+    assert pages
+    return " ".join(text.decode().split()), int(pages.group(1))
+
+
+def test_a_stopped_tables_sheet_says_where_it_ended_and_ranks_the_players_there(
+    app: Flask, client: FlaskClient
+) -> None:
+    """The printed sheet keeps every deal played, and says which count tonight: the ranking at the
+    stop is the table's result in the evening's standings."""
+    one, game_id, _version = _eight_deals(app, client)
+    before, pages = _pdf(client.get(f"/g/{one.game}/sheet.pdf").data)
+    assert "fair stop" not in before
+    stop = f"/gr/{one.token}/evenings/{one.number}/tables/{game_id}/stop"
+    assert client.post(stop, data={"point": "6"}).status_code == 303
+    with app.app_context():
+        stored = store.find(one.game)
+        assert stored is not None
+        at_stop = stored.game.upto(6)
+        ranked = sorted(zip(at_stop.players, at_stop.totals, strict=True), key=lambda p: -p[1])
+    view = re.search(r"/v/[A-Za-z0-9_-]+", client.get(f"/g/{one.game}").text)
+    assert view
+    for path in (f"/g/{one.game}", view.group(0)):
+        shown, after_pages = _pdf(client.get(f"{path}/sheet.pdf").data)
+        assert STOPPED in shown and "Deals 7 to 8 were played after it: they do not count tonight." in shown
+        ranking = shown.split("Ranking at the fair stop:")[1]
+        places = [ranking.index(name) for name, _total in ranked]
+        assert places == sorted(places), ranking  # best first
+        for name, total in ranked:
+            said = f"{name} {total:+d}" if total else f"{name} 0"
+            assert said in ranking.replace("−", "-"), (said, ranking)
+        assert after_pages == pages  # the sheet still fits its page

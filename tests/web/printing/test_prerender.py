@@ -12,9 +12,10 @@ import pytest
 from flask import Flask
 from sqlalchemy import select
 
-from scorekeeper.storage import db
+from scorekeeper.storage import db, store
 from scorekeeper.storage.models import GameRow, PdfCacheRow
 from scorekeeper.web.printing import render
+from tests.web.evening.test_stop import _evening, _play
 from tests.web.helpers import WORKED_DEAL_1, WORKED_DEAL_2, create_game, enter
 
 
@@ -114,3 +115,28 @@ def test_a_version_overtaken_before_its_timer_is_not_rendered(make_app: Callable
         time.sleep(0.1)
     time.sleep(0.6)
     assert {k.split(".")[0] for k in _keys(app)} == {"2"}
+
+
+def test_a_fair_stop_has_the_sheet_that_says_so_rendered_before_it_is_asked_for(
+    make_app: Callable[..., Flask], renders: list[str]
+) -> None:
+    """The stop is a version of its own, made on the evening's page: the sheet last asked for is
+    rendered again for it, as after a save, and says where the table ended."""
+    app = make_app(PRERENDER_DELAY=0.2)
+    client = app.test_client()
+    one = _evening(app, client, 10, 11 * 60)
+    _play(app, one.game, 4)
+    assert client.get(f"/g/{one.game}/sheet.pdf").status_code == 200
+    with app.app_context():
+        stored = store.find(one.game)
+        assert stored is not None
+        game_id, version = stored.row.id, stored.version
+    asked = len(renders)
+    stop = f"/gr/{one.token}/evenings/{one.number}/tables/{game_id}/stop"
+    assert client.post(stop, data={"point": "3"}).status_code == 303
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not any(k.startswith(f"{version + 1}.") for k in _keys(app)):
+        time.sleep(0.1)
+    assert len(renders) == asked + 1 and "ended at its fair stop after deal 3" in renders[-1]
+    assert client.get(f"/g/{one.game}/sheet.pdf").status_code == 200
+    assert len(renders) == asked + 1  # from the cache: nobody waited for it
