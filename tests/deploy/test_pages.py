@@ -5,6 +5,7 @@ phone used), the same headers; and HTTPS at nginx shows where it should (Secure 
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -39,7 +40,14 @@ class Pair:
             phone.request(f"{base}/digits/{digits}?next=/")
 
     def get(self, path: str) -> tuple[Answer, Answer]:
-        return self.through.request(self.club.base + path), self.direct.request(self.alone.base + path)
+        """The page asked by each phone within one hour of the clock: a group's page and ETag name
+        the hour (its night's tables are those of the last hours), so a pair asked across the
+        turn of an hour is asked again."""
+        while True:
+            hour = time.time() // 3600
+            answers = self.through.request(self.club.base + path), self.direct.request(self.alone.base + path)
+            if time.time() // 3600 == hour:
+                return answers
 
     def post(self, path: str, data: dict[str, str]) -> tuple[Answer, Answer]:
         """The form at `path` filled with `data` and sent, by each phone."""
