@@ -34,17 +34,25 @@ class Late:
     organiser: bool
     """Made by the organiser; otherwise through the table's own edit link."""
     kind: str
-    """"add", "edit", "undo", "redo" or "stake"."""
+    """"add", "edit", "undo", "redo", "stake", "substitute" or "unreplace"."""
     deal: int | None
     contract: Contract | None
+    seat: tuple[str, str] | None = None
+    """A replacement made or undone: who took the seat, and whose seat it was."""
+
+
+SEATS = ("substitute", "unreplace")
 
 
 def _late(change: ChangeRow, rules: Rules) -> Late:
-    hand = change.after if change.kind != "undo" else change.before
+    hand = change.after if change.kind not in ("undo", "unreplace") else change.before
     wanted = hand.get("contract") if isinstance(hand, dict) and change.kind != "stake" else None
     contract = rules.game.contract(wanted) if isinstance(wanted, str) else None
     deal = change.position + 1 if change.position is not None else None
-    return Late(change.at, change.made_by == "organiser", change.kind, deal, contract)
+    seat = None
+    if change.kind in SEATS and isinstance(hand, dict):
+        seat = (str(hand.get("name", "")), str(hand.get("replaced", "")))
+    return Late(change.at, change.made_by == "organiser", change.kind, deal, contract, seat)
 
 
 @dataclass(frozen=True)

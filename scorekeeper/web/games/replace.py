@@ -14,7 +14,7 @@ from scorekeeper.present.i18n import gettext as _
 from scorekeeper.present.i18n import lazy_gettext as _l
 from scorekeeper.scoring import GameError
 from scorekeeper.scoring.words import N_
-from scorekeeper.storage import store
+from scorekeeper.storage import evening_stops, store
 from scorekeeper.web.changes import SubstituteChange, write
 from scorekeeper.web.common.forms import EmptyForm, Form, new_submission_id, no_direction_controls
 from scorekeeper.web.common.language import describe
@@ -50,7 +50,8 @@ def replace(token: str) -> ResponseReturnValue:
     """Show the form, or keep the replacement and go back to the sheet (nothing is kept if the form
     is wrong, or if the game changed since it was shown)."""
     stored = game_or_404(token, "g")
-    if stored.game.complete or not stored.game.deals:
+    # A table ended at its fair stop takes no more deals: nobody is left to take a seat for.
+    if stored.game.complete or not stored.game.deals or evening_stops.stopped_after(stored.row) is not None:
         return redirect(url_for("games.page", kind="g", token=token), 303)
     form = _form(stored)
     if not form.validate_on_submit():

@@ -203,3 +203,47 @@ def test_a_stopped_tables_sheet_says_where_it_ended_and_ranks_the_players_there(
             said = f"{name} {total:+d}" if total else f"{name} 0"
             assert said in ranking.replace("−", "-"), (said, ranking)
         assert after_pages == pages  # the sheet still fits its page
+
+
+def test_a_stopped_table_takes_no_replacement_and_one_undone_after_the_stop_is_a_late_change(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Nobody takes a seat at a table that plays no more; a replacement entered by mistake may
+    still be undone (the evening then counts the seat's deals for who sat before), and the
+    organiser sees it among the changes made after the table finished."""
+    one = _evening(app, client, 10, 11 * 60)
+    _play(app, one.game, 4)
+    game = f"/g/{one.game}"
+    form = client.get(f"{game}/replace").text
+    replaced = client.post(
+        f"{game}/replace", data={"seat": "1", "name": "Zoe", "version": form_version(form)}
+    )
+    assert replaced.status_code == 303
+    _play(app, one.game, 4)
+    with app.app_context():
+        stored = store.find(one.game)
+        assert stored is not None and stored.game.substitutes
+        game_id, left = stored.row.id, stored.game.players[stored.game.substitutes[0].seat]
+    stop = f"/gr/{one.token}/evenings/{one.number}/tables/{game_id}/stop"
+    assert client.post(stop, data={"point": "6"}).status_code == 303
+    assert "Zoe" in text_of(client.get(one.page).text)  # she sat for deals 5 and 6
+    late_form = client.get(f"{game}/replace")
+    assert late_form.status_code == 303 and late_form.headers["Location"].endswith(game)
+    with app.app_context():
+        stored = store.find(one.game)
+        assert stored is not None
+        version, made_on = stored.version, stored.stamp  # as a form shown just now would hold
+    again = {"seat": "0", "name": "Yves", "version": made_on}
+    assert client.post(f"{game}/replace", data=again).status_code == 303
+    with app.app_context():
+        stored = store.find(one.game)
+        assert stored is not None and stored.version == version  # nothing stored
+    history = client.get(f"{game}/history").text
+    phone = app.test_client()  # the table's own link
+    assert phone.post(f"{game}/replace/undo", data={"version": form_version(history)}).status_code == 303
+    shown = text_of(client.get(one.page).text)
+    assert "Changed after it finished" in shown
+    assert (
+        f"through the table's own link · Replacement undone: Zoe no longer takes {left}'s seat from deal 5."
+        in shown
+    )
