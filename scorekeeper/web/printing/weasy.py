@@ -15,8 +15,11 @@ from pathlib import Path
 from urllib.parse import unquote, urljoin, urlparse
 
 from weasyprint import CSS, HTML
+from weasyprint.document import Document
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse, URLFetchingError
+
+from . import fit
 
 STATIC = (Path(__file__).resolve().parents[3] / "static").resolve()
 BASE_URL = STATIC.as_uri() + "/"
@@ -110,6 +113,16 @@ def write(html: str, fetcher: StaticOnlyFetcher) -> bytes:
     stylesheets = _stylesheets(head, fetcher)
     if head:
         html = LINK.sub("", head) + "<body" + body
-    document = HTML(string=html, base_url=BASE_URL, url_fetcher=fetcher)
-    data: bytes = document.write_pdf(font_config=_kept.font_config(), stylesheets=stylesheets)
+    document = _laid_out(html, fetcher, stylesheets)
+    if fit.fitted(document):
+        over = fit.spill(document)
+        if over:  # rare (long names and many options): once more, its rows shorter by that much
+            shorter = CSS(string=f"body {{ --fit: {over:.2f}px; }}", font_config=_kept.font_config())
+            document = _laid_out(html, fetcher, [*stylesheets, shorter])
+    data: bytes = document.write_pdf()
     return data
+
+
+def _laid_out(html: str, fetcher: StaticOnlyFetcher, stylesheets: list[CSS]) -> Document:
+    found = HTML(string=html, base_url=BASE_URL, url_fetcher=fetcher)
+    return found.render(font_config=_kept.font_config(), stylesheets=stylesheets)
