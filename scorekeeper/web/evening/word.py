@@ -34,7 +34,8 @@ class Late:
     organiser: bool
     """Made by the organiser; otherwise through the table's own edit link."""
     kind: str
-    """"add", "edit", "undo", "redo", "stake", "substitute" or "unreplace"."""
+    """"add", "edit", "undo", "redo", "stake", "substitute", "unreplace" or "stop" (listed when
+    the table had finished before, then lost its last deal)."""
     deal: int | None
     contract: Contract | None
     seat: tuple[str, str] | None = None
@@ -49,6 +50,8 @@ def _late(change: ChangeRow, rules: Rules) -> Late:
     wanted = hand.get("contract") if isinstance(hand, dict) and change.kind != "stake" else None
     contract = rules.game.contract(wanted) if isinstance(wanted, str) else None
     deal = change.position + 1 if change.position is not None else None
+    if change.kind == "stop" and isinstance(change.after, dict):
+        deal = int(change.after.get("deals", 0))  # the deal it ended after
     seat = None
     if change.kind in SEATS and isinstance(hand, dict):
         seat = (str(hand.get("name", "")), str(hand.get("replaced", "")))
@@ -118,9 +121,7 @@ def word(group: groups.StoredGroup, loaded: Loaded, detail: bool = False) -> Wor
     # changed after has a version above its number of deals. Only those, and the tables ended at
     # their fair stop (the stop is a version of its own), have their history read.
     versions = {t.game_id: int(loaded.tonight[t.game_id].row.stamp.split(".")[0]) for _r, t in tables(loaded)}
-    totals = {
-        t.game_id: t.total for _r, t in tables(loaded) if t.stopped or versions[t.game_id] > t.total
-    }
+    totals = {t.game_id: t.total for _r, t in tables(loaded) if t.stopped or versions[t.game_id] > t.total}
     late = {
         game_id: [_late(c, loaded.tonight[game_id].game.rules) for c in changes]
         for game_id, changes in organiser.after_finish(totals).items()

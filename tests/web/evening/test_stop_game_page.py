@@ -247,3 +247,29 @@ def test_a_stopped_table_takes_no_replacement_and_one_undone_after_the_stop_is_a
         f"through the table's own link · Replacement undone: Zoe no longer takes {left}'s seat from deal 5."
         in shown
     )
+
+
+def test_a_table_that_finished_then_lost_its_last_deal_lists_its_stop_as_a_late_change(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Finished, then its last deal undone, then ended at its fair stop: both are changes made
+    after it finished, each in its own words."""
+    one = _evening(app, client, 10, 11 * 60)
+    _play(app, one.game, 21)
+    with app.app_context():
+        stored = store.find(one.game)
+        assert stored is not None and stored.game.complete
+        game_id = stored.row.id
+    undo = client.post(
+        f"/g/{one.game}/undo", data={"version": form_version(client.get(f"/g/{one.game}").text)}
+    )
+    assert undo.status_code == 303
+    stop = f"/gr/{one.token}/evenings/{one.number}/tables/{game_id}/stop"
+    assert client.post(stop, data={"point": "18"}).status_code == 303
+    shown = text_of(client.get(one.page).text)
+    late = shown.split("Changed after it finished")[1]
+    assert "by the organiser · Deal 21 undone" in late
+    said = (
+        "by the organiser · Table ended at its fair stop after deal 18: the evening counts no deal after it."
+    )
+    assert said in late and "Deal None" not in late
