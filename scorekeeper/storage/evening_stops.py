@@ -90,10 +90,20 @@ def saved_times(game_id: int, played: int) -> list[float]:
     return [_seconds(at) for _position, at in db.session().execute(query)]
 
 
+def plan_to_write(row: EveningRow) -> dict[str, Any]:
+    """The evening's plan read again, its row locked until the transaction ends (on PostgreSQL;
+    SQLite has one writer at a time): a plan is written whole, so a change made on one read
+    before another server's write would undo that write (two tables stopped at once, say)."""
+    s = db.session()
+    with s.no_autoflush:  # what the caller added is written by its commit, which handles its errors
+        s.refresh(row, attribute_names=["plan"], with_for_update=True)
+    return row.plan
+
+
 def keep_for_table(row: EveningRow, game_id: int, key: str, value: object) -> None:
     """Store `value` under `key` of the round that holds the table `game_id`, by table, and commit."""
     rounds = []
-    for one in row.plan.get("rounds", []):
+    for one in plan_to_write(row).get("rounds", []):
         if game_id in one.get("tables", []):
             one = {**one, key: {**one.get(key, {}), str(game_id): value}}
         rounds.append(one)

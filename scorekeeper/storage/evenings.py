@@ -16,6 +16,7 @@ from scorekeeper.evening import Round
 from scorekeeper.scoring import GAMES, Game, Rotation, Rules
 
 from . import db
+from .evening_stops import plan_to_write
 from .group_names import fold
 from .groups import StoredGroup
 from .models import EveningRow, GameRow
@@ -95,8 +96,9 @@ def add_round(
     """Store the evening's next round: its games, and the round in the evening's plan."""
     s = db.session()
     try:
-        played = _stage_round(group, dict(row.plan.get("games", {})), names, one, length)
-        row.plan = {**row.plan, "rounds": [*row.plan.get("rounds", []), played]}  # a new dict: stored anew
+        plan = plan_to_write(row)
+        played = _stage_round(group, dict(plan.get("games", {})), names, one, length)
+        row.plan = {**plan, "rounds": [*plan.get("rounds", []), played]}  # a new dict: stored anew
         s.commit()
     except BaseException:
         s.rollback()

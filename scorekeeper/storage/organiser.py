@@ -18,6 +18,7 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 
 from . import db, links
+from .evening_stops import plan_to_write
 from .links import well_formed
 from .models import AdjustmentRow, ChangeRow, EveningApprovalRow, EveningRow, GameRow, GroupRow, now
 
@@ -33,7 +34,7 @@ def _told(evening: EveningRow) -> None:
     """Draw the evening's plan a new mark: the big screen's and the cards' ETags hash the plan, so
     a change of the organiser's word (kept in tables of its own) reaches every screen at its next
     poll, on every server, with no query more a poll."""
-    evening.plan = {**evening.plan, "word": secrets.token_hex(4)}
+    evening.plan = {**plan_to_write(evening), "word": secrets.token_hex(4)}
 
 
 class Locked(Exception):

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import re
 import subprocess
+import time
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.storage import evening_stops, store
+from scorekeeper.storage import db, evening_stops, store
+from scorekeeper.storage.models import EveningRow
+from tests.web.evening.test_evening import REGULARS, group_with_regulars, plan_form
 from tests.web.evening.test_stop import Evening, _evening, _play
 from tests.web.helpers import form_version, text_of
 
@@ -273,3 +276,43 @@ def test_a_table_that_finished_then_lost_its_last_deal_lists_its_stop_as_a_late_
         "by the organiser · Table ended at its fair stop after deal 18: the evening counts no deal after it."
     )
     assert said in late and "Deal None" not in late
+
+
+def test_two_tables_stopped_at_once_on_two_servers_both_stay_stopped(app: Flask, client: FlaskClient) -> None:
+    """The plan is written whole: a stop that read it before another table's stop was committed
+    (another server, a moment before) keeps that stop too."""
+    edit, _view = group_with_regulars(client)
+    token = edit.rsplit("/", 1)[1]
+    data = plan_form(REGULARS, ["Eve", "Fay"], rounds=1, sizes=["3"], length="time", minutes="10")
+    evening = client.post(f"/gr/{token}/evenings/new", data=data).headers["Location"]
+    number = int(evening.rsplit("/", 1)[1])
+    with app.app_context():
+        row = db.session().get(EveningRow, number)
+        assert row is not None
+        first = row.plan["rounds"][0]
+        row.plan = {**row.plan, "rounds": [{**first, "started": int(time.time()) - 11 * 60}]}
+        db.session().commit()
+        tables = list(first["tables"])
+    assert len(tables) == 2
+    games = re.findall(r'href="/g/([^"]+)"', client.get(evening).text)
+    for game in games:
+        _play(app, game, 3)
+    real, raced = evening_stops.bump, []
+
+    def other_server_first(s: Any, row: Any, made_on: int, **kw: Any) -> int:
+        if not raced:
+            raced.append(True)
+            with app.app_context():  # its own session, committed before this stop goes on
+                other = db.session().get(EveningRow, number)
+                assert other is not None
+                evening_stops.stop(other, tables[1], 3)
+        return real(s, row, made_on, **kw)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(evening_stops, "bump", other_server_first)
+        stopped = client.post(f"/gr/{token}/evenings/{number}/tables/{tables[0]}/stop", data={"point": "3"})
+    assert stopped.status_code == 303 and raced
+    with app.app_context():
+        row = db.session().get(EveningRow, number)
+        assert row is not None
+        assert [evening_stops.stopped_at(row.plan["rounds"][0], t) for t in tables] == [3, 3]
