@@ -97,6 +97,8 @@ def stop(kind: str, token: str, number: int, game_id: int) -> ResponseReturnValu
             except Conflict:  # a deal saved since this request read the table: read it again
                 loaded = load(group, number)
                 one, table, game = _table(loaded, game_id)
+                if table.complete:  # stopped meanwhile (the organiser's other phone): done
+                    return redirect(back + f"#round-{one.number}", 303)
                 point = fair_point(game.plan.declarers, len(game.players), table.played)
                 moved, status = _(MOVED), 409
             else:

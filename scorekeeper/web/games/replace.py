@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from flask import Blueprint, abort, redirect, render_template, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from wtforms import HiddenField, SelectField, StringField
 from wtforms.validators import InputRequired, Length
@@ -20,6 +20,7 @@ from scorekeeper.web.common.forms import EmptyForm, Form, new_submission_id, no_
 from scorekeeper.web.common.language import describe
 from scorekeeper.web.common.lookup import game_or_404
 
+from .page import render_page
 from .views import history_page
 
 bp = Blueprint("game_replace", __name__)
@@ -50,8 +51,13 @@ def replace(token: str) -> ResponseReturnValue:
     """Show the form, or keep the replacement and go back to the sheet (nothing is kept if the form
     is wrong, or if the game changed since it was shown)."""
     stored = game_or_404(token, "g")
-    # A table ended at its fair stop takes no more deals: nobody is left to take a seat for.
-    if stored.game.complete or not stored.game.deals or evening_stops.stopped_after(stored.row) is not None:
+    if stored.game.complete or not stored.game.deals:
+        return redirect(url_for("games.page", kind="g", token=token), 303)
+    # A table ended at its fair stop takes no more deals: nobody is left to take a seat for. A form
+    # shown before the stop and sent after it is told why nothing was kept.
+    if evening_stops.stopped_after(stored.row) is not None:
+        if request.method == "POST":
+            return render_page(stored, "games/page.html", _(STOPPED_NOT_REPLACED), 409)
         return redirect(url_for("games.page", kind="g", token=token), 303)
     form = _form(stored)
     if not form.validate_on_submit():
@@ -90,6 +96,10 @@ def undo(token: str) -> ResponseReturnValue:
     return history_page(game_or_404(token, "g"), _(NOT_UNDONE)), 409
 
 
+STOPPED_NOT_REPLACED = N_(
+    "This table was ended at its fair stop: it takes no more deals, so nobody takes a seat at it."
+    " Nothing was saved."
+)
 NOT_UNDONE = N_(
     "This game changed on another phone; the replacement was not undone. Here is the history now."
 )

@@ -237,7 +237,10 @@ def test_a_stopped_table_takes_no_replacement_and_one_undone_after_the_stop_is_a
         assert stored is not None
         version, made_on = stored.version, stored.stamp  # as a form shown just now would hold
     again = {"seat": "0", "name": "Yves", "version": made_on}
-    assert client.post(f"{game}/replace", data=again).status_code == 303
+    refused = client.post(f"{game}/replace", data=again)
+    assert refused.status_code == 409 and "nobody takes a seat at it. Nothing was saved." in text_of(
+        refused.text
+    )
     with app.app_context():
         stored = store.find(one.game)
         assert stored is not None and stored.version == version  # nothing stored
@@ -316,3 +319,30 @@ def test_two_tables_stopped_at_once_on_two_servers_both_stay_stopped(app: Flask,
         row = db.session().get(EveningRow, number)
         assert row is not None
         assert [evening_stops.stopped_at(row.plan["rounds"][0], t) for t in tables] == [3, 3]
+
+
+def test_a_table_stopped_meanwhile_from_another_phone_is_not_asked_again(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Two phones of the organiser end the same table at once: the one that comes second finds it
+    ended and goes back to the evening, instead of being told that the point moved."""
+    one, game_id, version = _eight_deals(app, client)
+    stop = f"/gr/{one.token}/evenings/{one.number}/tables/{game_id}/stop"
+    real, raced = evening_stops.bump, []
+
+    def stopped_first(s: Any, row: Any, made_on: int, **kw: Any) -> int:
+        if not raced:
+            raced.append(True)
+            with app.app_context():
+                other = db.session().get(EveningRow, one.number)
+                assert other is not None
+                evening_stops.stop(other, game_id, 6)
+        return real(s, row, made_on, **kw)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(evening_stops, "bump", stopped_first)
+        second = client.post(stop, data={"point": "6"})
+    assert second.status_code == 303 and raced
+    with app.app_context():
+        stored = store.find(one.game)
+        assert stored is not None and stored.version == version + 1  # one stop, not two
