@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -52,22 +53,31 @@ def test_the_pace_projects_the_finish_from_the_deals_save_times() -> None:
     assert pace(start, start + 60, [], 21, start) is None
 
 
-def _evening(app: Flask, client: FlaskClient, minutes: int, ago: int) -> Evening:
-    """An evening of three at one table of three-player Barbu, its round seated `ago` seconds ago."""
+def timed_evening(
+    app: Flask, client: FlaskClient, data: dict[str, object], ago: int
+) -> tuple[str, str, str, int, dict[str, Any]]:
+    """An evening planned from `data` in a new group of regulars, its first round seated `ago`
+    seconds ago: the group's edit and read-only links, the evening's page, its number, its round."""
     edit, view = group_with_regulars(client)
     token = edit.rsplit("/", 1)[1]
-    data = plan_form(THREE, [], rounds=1, length="time", minutes=str(minutes))
     evening = client.post(f"/gr/{token}/evenings/new", data=data).headers["Location"]
     number = int(evening.rsplit("/", 1)[1])
     with app.app_context():
         row = db.session().get(EveningRow, number)
         assert row is not None
-        first = row.plan["rounds"][0]
-        row.plan = {**row.plan, "rounds": [{**first, "started": int(time.time()) - ago}]}
+        first = {**row.plan["rounds"][0], "started": int(time.time()) - ago}
+        row.plan = {**row.plan, "rounds": [first, *row.plan["rounds"][1:]]}
         db.session().commit()
+    return edit, view, evening, number, first
+
+
+def _evening(app: Flask, client: FlaskClient, minutes: int, ago: int) -> Evening:
+    """An evening of three at one table of three-player Barbu, its round seated `ago` seconds ago."""
+    data = plan_form(THREE, [], rounds=1, length="time", minutes=str(minutes))
+    edit, view, evening, number, _first = timed_evening(app, client, data, ago)
     game = re.search(r'href="/g/([^"]+)"', client.get(evening).text)
     assert game
-    return Evening(token, view.rsplit("/", 1)[1], evening, game.group(1), number)
+    return Evening(edit.rsplit("/", 1)[1], view.rsplit("/", 1)[1], evening, game.group(1), number)
 
 
 def _play(app: Flask, game_token: str, deals: int) -> None:
@@ -192,18 +202,10 @@ def test_ending_a_table_needs_the_forms_csrf_token(app: Flask, client: FlaskClie
 def test_against_the_clock_the_declarer_moves_every_deal_so_a_table_of_four_can_stop(
     app: Flask, client: FlaskClient
 ) -> None:
-    edit, _view = group_with_regulars(client)
-    token = edit.rsplit("/", 1)[1]
     timed = plan_form(["Ann", "Beth", "Cat", "Diana"], [], rounds=2, length="time", minutes="10")
-    evening = client.post(f"/gr/{token}/evenings/new", data=timed).headers["Location"]
-    number = int(evening.rsplit("/", 1)[1])
-    with app.app_context():
-        row = db.session().get(EveningRow, number)
-        assert row is not None
-        first = row.plan["rounds"][0]
-        row.plan = {**row.plan, "rounds": [{**first, "started": int(time.time()) - 11 * 60}]}
-        db.session().commit()
-        game_id = first["tables"][0]
+    edit, _view, evening, number, first = timed_evening(app, client, timed, 11 * 60)
+    token = edit.rsplit("/", 1)[1]
+    game_id = first["tables"][0]
     game = re.search(r'href="/g/([^"]+)"', client.get(evening).text)
     assert game
     with app.app_context():

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import subprocess
-import time
 from typing import Any
 
 import pytest
@@ -13,8 +12,8 @@ from flask.testing import FlaskClient
 
 from scorekeeper.storage import db, evening_stops, store
 from scorekeeper.storage.models import EveningRow
-from tests.web.evening.test_evening import REGULARS, group_with_regulars, plan_form
-from tests.web.evening.test_stop import Evening, _evening, _play
+from tests.web.evening.test_evening import REGULARS, plan_form
+from tests.web.evening.test_stop import Evening, _evening, _play, timed_evening
 from tests.web.helpers import form_version, text_of
 
 pytestmark = pytest.mark.postgres
@@ -284,18 +283,10 @@ def test_a_table_that_finished_then_lost_its_last_deal_lists_its_stop_as_a_late_
 def test_two_tables_stopped_at_once_on_two_servers_both_stay_stopped(app: Flask, client: FlaskClient) -> None:
     """The plan is written whole: a stop that read it before another table's stop was committed
     (another server, a moment before) keeps that stop too."""
-    edit, _view = group_with_regulars(client)
-    token = edit.rsplit("/", 1)[1]
     data = plan_form(REGULARS, ["Eve", "Fay"], rounds=1, sizes=["3"], length="time", minutes="10")
-    evening = client.post(f"/gr/{token}/evenings/new", data=data).headers["Location"]
-    number = int(evening.rsplit("/", 1)[1])
-    with app.app_context():
-        row = db.session().get(EveningRow, number)
-        assert row is not None
-        first = row.plan["rounds"][0]
-        row.plan = {**row.plan, "rounds": [{**first, "started": int(time.time()) - 11 * 60}]}
-        db.session().commit()
-        tables = list(first["tables"])
+    edit, _view, evening, number, first = timed_evening(app, client, data, 11 * 60)
+    token = edit.rsplit("/", 1)[1]
+    tables = list(first["tables"])
     assert len(tables) == 2
     games = re.findall(r'href="/g/([^"]+)"', client.get(evening).text)
     for game in games:
