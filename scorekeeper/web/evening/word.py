@@ -40,12 +40,14 @@ class Late:
     contract: Contract | None
     seat: tuple[str, str] | None = None
     """A replacement made or undone: who took the seat, and whose seat it was."""
+    uncounted: bool = False
+    """A change to a deal after the table's fair stop: it does not count tonight."""
 
 
 SEATS = ("substitute", "unreplace")
 
 
-def _late(change: ChangeRow, rules: Rules) -> Late:
+def _late(change: ChangeRow, rules: Rules, stop: int | None) -> Late:
     hand = change.after if change.kind not in ("undo", "unreplace") else change.before
     wanted = hand.get("contract") if isinstance(hand, dict) and change.kind != "stake" else None
     contract = rules.game.contract(wanted) if isinstance(wanted, str) else None
@@ -55,7 +57,8 @@ def _late(change: ChangeRow, rules: Rules) -> Late:
     seat = None
     if change.kind in SEATS and isinstance(hand, dict):
         seat = (str(hand.get("name", "")), str(hand.get("replaced", "")))
-    return Late(change.at, change.made_by == "organiser", change.kind, deal, contract, seat)
+    uncounted = stop is not None and deal is not None and change.kind != "stop" and deal > stop
+    return Late(change.at, change.made_by == "organiser", change.kind, deal, contract, seat, uncounted)
 
 
 @dataclass(frozen=True)
@@ -122,8 +125,9 @@ def word(group: groups.StoredGroup, loaded: Loaded, detail: bool = False) -> Wor
     # their fair stop (the stop is a version of its own), have their history read.
     versions = {t.game_id: int(loaded.tonight[t.game_id].row.stamp.split(".")[0]) for _r, t in tables(loaded)}
     totals = {t.game_id: t.total for _r, t in tables(loaded) if t.stopped or versions[t.game_id] > t.total}
+    stops = {t.game_id: t.played for _r, t in tables(loaded) if t.stopped}
     late = {
-        game_id: [_late(c, loaded.tonight[game_id].game.rules) for c in changes]
+        game_id: [_late(c, loaded.tonight[game_id].game.rules, stops.get(game_id)) for c in changes]
         for game_id, changes in organiser.after_finish(totals).items()
     }
     return replace(made, late=late, locks=organiser.locks(list(versions)))

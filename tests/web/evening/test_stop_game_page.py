@@ -337,3 +337,22 @@ def test_a_table_stopped_meanwhile_from_another_phone_is_not_asked_again(
     with app.app_context():
         stored = store.find(one.game)
         assert stored is not None and stored.version == version + 1  # one stop, not two
+
+
+def test_a_correction_of_a_deal_after_the_stop_is_listed_as_not_counting_tonight(
+    app: Flask, client: FlaskClient
+) -> None:
+    one, game_id, _version = _eight_deals(app, client)
+    stop = f"/gr/{one.token}/evenings/{one.number}/tables/{game_id}/stop"
+    assert client.post(stop, data={"point": "6"}).status_code == 303
+    with app.app_context():
+        for position in (1, 6):  # deal 2, which counts, and deal 7, played after the stop
+            stored = store.find(one.game)
+            assert stored is not None
+            again = stored.game.replace(position, stored.game.deals[position])
+            store.save(stored, stored.version, again, "edit", position)
+    late = text_of(client.get(one.page).text).split("Changed after it finished")[1]
+    uncounted = "It was played after the fair stop: it does not count tonight."
+    assert late.count(uncounted) == 1
+    deal_2, deal_7 = late.index("Deal 2 corrected"), late.index("Deal 7 corrected")
+    assert deal_2 < deal_7 < late.index(uncounted)
