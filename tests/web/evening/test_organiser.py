@@ -55,6 +55,9 @@ def finished_evening(app: Flask, client: FlaskClient) -> tuple[str, str, str, st
             made = load({**doc, "hands": hands[: i + 1]})
             store.save(stored, stored.version, made, "add", i)
         assert store.find(game_token).game.complete  # type: ignore[union-attr]
+    # The saves went straight into the store: a poll now reads the group's state as one made
+    # STATE_TTL later would, not the state the page above left in this worker's memo.
+    groups.STATES.clear()
     view_evening = view + evening.split(token)[1]
     return evening, view_evening, game, game_token
 
