@@ -14,6 +14,9 @@ from .rows import Conflict, stamp
 from .stamps import remember_saved
 from .versions import RECORD, bump, connection
 
+STOP = "stop"
+"""The kind of the game's change that ends its table at its fair stop (its `after`: the deals kept)."""
+
 
 def round_of(row: EveningRow, game_id: int) -> dict[str, Any] | None:
     """The round of the evening whose tables hold the game, as its plan stores it."""
@@ -37,7 +40,7 @@ def stop(row: EveningRow, game_id: int, deals: int) -> int:
     game = s.get(GameRow, game_id)
     if game is None:
         raise Conflict
-    change = {"kind": "stop", "position": None, "before": None, "after": {"deals": deals}}
+    change = {"kind": STOP, "position": None, "before": None, "after": {"deals": deals}}
     try:
         epoch = bump(s, game, game.version, unlocked=True)
         made = {"game_id": game_id, "version": game.version, "at": now(), "made_by": "organiser"}

@@ -18,7 +18,7 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 
 from . import db, links
-from .evening_stops import plan_to_write
+from .evening_stops import STOP, plan_to_write
 from .links import well_formed
 from .models import AdjustmentRow, ChangeRow, EveningApprovalRow, EveningRow, GameRow, GroupRow, now
 
@@ -26,8 +26,6 @@ REASON_LIMIT = 200
 POINTS_LIMIT = 10_000
 FINISHING = {"add": 1, "redo": 1, "undo": 0}
 """A change to deal `position` leaves the game with position + this many deals."""
-STOP = "stop"
-"""The organiser ended the table at its fair stop: it finished there, whatever its deals."""
 
 
 def _told(evening: EveningRow) -> None:

@@ -12,6 +12,7 @@ from fractions import Fraction
 from scorekeeper.evening import Standing, TableResult, standings
 from scorekeeper.scoring import Contract, Rules
 from scorekeeper.storage import groups, organiser
+from scorekeeper.storage.evening_stops import STOP
 from scorekeeper.storage.models import AdjustmentRow, ChangeRow
 
 from .loading import Loaded, TableView
@@ -52,12 +53,12 @@ def _late(change: ChangeRow, rules: Rules, stop: int | None) -> Late:
     wanted = hand.get("contract") if isinstance(hand, dict) and change.kind != "stake" else None
     contract = rules.game.contract(wanted) if isinstance(wanted, str) else None
     deal = change.position + 1 if change.position is not None else None
-    if change.kind == "stop" and isinstance(change.after, dict):
+    if change.kind == STOP and isinstance(change.after, dict):
         deal = int(change.after.get("deals", 0))  # the deal it ended after
     seat = None
     if change.kind in SEATS and isinstance(hand, dict):
         seat = (str(hand.get("name", "")), str(hand.get("replaced", "")))
-    uncounted = stop is not None and deal is not None and change.kind != "stop" and deal > stop
+    uncounted = stop is not None and deal is not None and change.kind != STOP and deal > stop
     return Late(change.at, change.made_by == "organiser", change.kind, deal, contract, seat, uncounted)
 
 
