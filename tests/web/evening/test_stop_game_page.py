@@ -165,6 +165,8 @@ def test_the_stop_is_the_games_change_and_what_follows_it_is_changed_after_it_fi
     client.set_cookie("lang", lang)
     history = text_of(client.get(f"/g/{one.game}/history").text)
     assert said in history
+    if lang == "en":  # its first line: how the game was made
+        assert "UTC Game started at a table of a club evening. Back to the sheet" in history
     if lang == "en":
         assert f"by the organiser · {said}" in history
 
