@@ -19,7 +19,7 @@ from weasyprint.document import Document
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse, URLFetchingError
 
-from . import fit
+from . import fit, framed
 
 STATIC = (Path(__file__).resolve().parents[3] / "static").resolve()
 BASE_URL = STATIC.as_uri() + "/"
@@ -113,6 +113,10 @@ def write(html: str, fetcher: StaticOnlyFetcher) -> bytes:
     stylesheets = _stylesheets(head, fetcher)
     if head:
         html = LINK.sub("", head) + "<body" + body
+    config = _kept.font_config()
+    drawn = framed.write(html, lambda page, sheets: _laid_out(page, fetcher, sheets), stylesheets, config)
+    if drawn is not None:
+        return drawn
     document = _laid_out(html, fetcher, stylesheets)
     if fit.fitted(document):
         over = fit.spill(document)

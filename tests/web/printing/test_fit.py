@@ -1,6 +1,7 @@
 """A sheet fills one page whatever its names and options: when long names and many options make
 its header and footer grow past the room its rows leave, it is laid out once more with shorter
-rows (`printing.fit`); an ordinary sheet is laid out once, its rows as they are."""
+rows (`printing.fit`); an ordinary sheet is laid out once, its rows as they are. These are the
+whole render's (a sheet drawn over its kept grid, `printing.framed`, is in test_framed)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pypdf import PdfReader
 
 from scorekeeper.scoring import GAMES, Game, Rules, dump
 from scorekeeper.scoring.options import Flag, Number, Rotation
-from scorekeeper.web.printing import fit, weasy
+from scorekeeper.web.printing import fit, framed, weasy
 from tests.builders import worked_example
 from tests.unit.family import play_on
 from tests.web.helpers import import_game
@@ -37,7 +38,8 @@ def _every_option() -> Rules:
 
 @pytest.fixture
 def layouts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """How many times each render laid its document out, one entry a layout."""
+    """How many times each whole render laid its document out, one entry a layout."""
+    monkeypatch.setattr(framed, "write", lambda *args: None)
     done: list[int] = []
     real = weasy._laid_out
 

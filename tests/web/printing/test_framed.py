@@ -1,0 +1,143 @@
+"""A filled sheet drawn over its grid, laid out once and kept (`printing.framed`), is the sheet the
+whole render makes: the same letters on each page and the same picture, to the antialiasing of a
+circle, in every language, paper and orientation, whatever the game's options; and a game's next
+sheet lays out only its page."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from pypdf import PdfReader
+
+from scorekeeper.scoring import GAMES, Game, Rules, dump
+from scorekeeper.scoring.options import Flag, Number, Rotation
+from scorekeeper.web.printing import cells, framed, weasy
+from tests.builders import worked_example
+from tests.unit.family import play_on
+from tests.web.helpers import import_game
+
+NAMES = ("Ann", "Bob", "Cyrus", "Dora")
+
+
+def _options(top: bool) -> Rules:
+    """Four-player Barbu, as it comes or with every flag on and every number at its highest."""
+    kind = GAMES["barbu"]
+    chosen: dict[str, Any] = {}
+    if top:
+        chosen["rotation"] = Rotation.EVERY_DEAL
+        for option in kind.options:
+            if isinstance(option, Flag):
+                chosen[option.key] = True
+            elif isinstance(option, Number):
+                chosen[option.key] = option.high
+    return Rules.of(kind, 4, **chosen)
+
+
+def _both(app: Flask, client: FlaskClient, url: str, monkeypatch: pytest.MonkeyPatch) -> tuple[bytes, bytes]:
+    """The sheet at `url` drawn over its grid, then rendered whole (the cache emptied between)."""
+    from scorekeeper.web.printing import cache
+
+    drawn = client.get(url).data
+    monkeypatch.setattr(framed, "write", lambda *args: None)
+    monkeypatch.setattr(cache, "get", lambda *args: None)
+    whole = client.get(url).data
+    monkeypatch.undo()
+    return drawn, whole
+
+
+def _letters(data: bytes) -> list[list[str]]:
+    """Each page's letters, in no order: which text comes first in a page's drawing differs."""
+    return [sorted("".join(page.extract_text().split())) for page in PdfReader(io.BytesIO(data)).pages]
+
+
+def _pixels_apart(one: bytes, other: bytes) -> tuple[int, int]:
+    """How many pixels of the two PDFs' pages at 60 dpi differ by more than a quarter of black,
+    and how many there are."""
+    pdftoppm = shutil.which("pdftoppm")
+    assert pdftoppm, "poppler-utils' pdftoppm is needed"
+    with tempfile.TemporaryDirectory() as folder:
+        grey = []
+        for name, data in (("one", one), ("other", other)):
+            path = Path(folder) / f"{name}.pdf"
+            path.write_bytes(data)
+            subprocess.run([pdftoppm, "-r", "60", "-gray", str(path), str(Path(folder) / name)], check=True)
+            grey.append([p.read_bytes() for p in sorted(Path(folder).glob(f"{name}-*.pgm"))])
+    assert len(grey[0]) == len(grey[1])
+    apart = total = 0
+    for a, b in zip(*grey, strict=True):
+        assert len(a) == len(b)
+        header = a[: a.index(b"255\n") + 4]
+        apart += sum(1 for x, y in zip(a[len(header) :], b[len(header) :], strict=True) if abs(x - y) > 64)
+        total += len(a) - len(header)
+    return apart, total
+
+
+@pytest.mark.parametrize(
+    ("lang", "paper", "orientation", "top", "deals"),
+    [
+        ("en", "a4", "portrait", False, 28),
+        ("fa", "letter", "portrait", False, 28),
+        ("fr", "a4", "landscape", True, 17),
+        ("hr", "letter", "landscape", False, 9),
+        ("fa", "a4", "portrait", True, 11),
+    ],
+)
+def test_the_sheet_over_its_grid_is_the_whole_render(
+    app: Flask,
+    client: FlaskClient,
+    monkeypatch: pytest.MonkeyPatch,
+    lang: str,
+    paper: str,
+    orientation: str,
+    top: bool,
+    deals: int,
+) -> None:
+    rules = _options(top)
+    links = import_game(app, dump(play_on(Game(NAMES, 0, rules), deals)))
+    client.set_cookie("lang", lang)
+    drawn: list[int] = []
+    real = framed._draw_cell
+    monkeypatch.setattr(framed, "_draw_cell", lambda *args: (drawn.append(1), real(*args)))
+    one, other = _both(
+        app, client, f"{links.view}/sheet.pdf?paper={paper}&orientation={orientation}", monkeypatch
+    )
+    assert drawn, "the sheet was not drawn over its grid"
+    assert _letters(one) == _letters(other)
+    apart, total = _pixels_apart(one, other)
+    assert apart < total / 2000, (apart, total)  # a circle's edge here and there, nothing more
+
+
+def test_a_games_next_sheet_lays_out_only_its_page(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rules = _options(False)
+    first = import_game(app, dump(play_on(Game(NAMES, 0, rules), 5)))
+    assert client.get(f"{first.view}/sheet.pdf").status_code == 200
+    layouts: list[int] = []
+    real = weasy._laid_out
+    monkeypatch.setattr(weasy, "_laid_out", lambda *args: (layouts.append(1), real(*args))[1])
+    later = import_game(app, dump(play_on(Game(NAMES, 0, rules), 6)))  # the same table, a deal on
+    data = client.get(f"{later.view}/sheet.pdf").data
+    assert len(PdfReader(io.BytesIO(data)).pages) == 2 and len(layouts) == 1
+
+
+def test_a_cell_with_other_markup_is_rendered_whole(app: Flask, client: FlaskClient) -> None:
+    assert cells.parse('<b>A</b> Barbu <span class="circled">B</span><span class="box"></span>') is not None
+    assert cells.parse("<i>A</i>") is None
+    assert cells.parse('<span class="box">x</span>') is None
+    assert cells.parse('<span class="other">B</span>') is None
+    links = import_game(app, worked_example())
+    assert client.get(f"{links.view}/sheet.pdf").status_code == 200
+
+
+def test_white_space_is_collapsed_as_a_nowrap_line_shows_it() -> None:
+    pieces = cells.parse("<b>A</b>  No   tricks ♠ *  ")
+    assert pieces == (cells.Piece("bold", "A"), cells.Piece("text", " No tricks ♠ *"))
