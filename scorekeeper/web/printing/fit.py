@@ -7,30 +7,18 @@ Only a document whose <body> has the class `one-page` is fitted; its own page en
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 from weasyprint.document import Document
 
+from .tree import boxes, classes
+
 MARGIN_PX = 96 / 25.4  # a millimetre more, for the rounding of the rows' heights
-
-
-def _boxes(box: Any) -> Iterator[Any]:
-    yield box
-    for child in getattr(box, "children", None) or ():
-        yield from _boxes(child)
-
-
-def _classes(box: Any) -> list[str]:
-    element = getattr(box, "element", None)
-    return (element.get("class") or "").split() if element is not None else []
 
 
 def fitted(document: Document) -> bool:
     """Whether the document asks for its sheet to fit one page (its body's class)."""
     root = document.pages[0]._page_box if document.pages else None
     return root is not None and any(
-        getattr(b, "element_tag", None) == "body" and "one-page" in _classes(b) for b in _boxes(root)
+        getattr(b, "element_tag", None) == "body" and "one-page" in classes(b) for b in boxes(root)
     )
 
 
@@ -39,11 +27,11 @@ def spill(document: Document) -> float:
     between the first and the chart's. 0 when it fits."""
     over = 0.0
     for page in document.pages[1:]:
-        boxes = list(_boxes(page._page_box))
-        if any("chart-page" in _classes(b) for b in boxes):
+        found = list(boxes(page._page_box))
+        if any("chart-page" in classes(b) for b in found):
             break
         # The body's box on a page it continues onto reaches the page's end: its content does not.
-        inside = [b for b in boxes if getattr(b, "element_tag", None) not in ("html", "body", None)]
+        inside = [b for b in found if getattr(b, "element_tag", None) not in ("html", "body", None)]
         if not inside:
             continue
         top = page._page_box.content_box_y()

@@ -19,7 +19,7 @@ from pypdf import PdfReader
 
 from scorekeeper.scoring import GAMES, Game, Rules, dump
 from scorekeeper.scoring.options import Flag, Number, Rotation
-from scorekeeper.web.printing import cells, framed, weasy
+from scorekeeper.web.printing import cells, framed, lines, weasy
 from tests.builders import worked_example
 from tests.unit.family import play_on
 from tests.web.helpers import import_game
@@ -104,8 +104,8 @@ def test_the_sheet_over_its_grid_is_the_whole_render(
     links = import_game(app, dump(play_on(Game(NAMES, 0, rules), deals)))
     client.set_cookie("lang", lang)
     drawn: list[int] = []
-    real = framed._draw_cell
-    monkeypatch.setattr(framed, "_draw_cell", lambda *args: (drawn.append(1), real(*args)))
+    real = lines.draw
+    monkeypatch.setattr(lines, "draw", lambda *args: (drawn.append(1), real(*args)))
     one, other = _both(
         app, client, f"{links.view}/sheet.pdf?paper={paper}&orientation={orientation}", monkeypatch
     )
