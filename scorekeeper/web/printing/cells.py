@@ -13,6 +13,7 @@ import html
 import re
 from dataclasses import dataclass
 
+BODY = re.compile(r'<body class="[^"]*\bfilled\b[^"]*">')
 TABLE = re.compile(r'<table class="sheet">.*?</table>', re.S)
 ROW = re.compile(r"(<tr\b[^>]*>)(.*?)</tr>", re.S)
 CELL = re.compile(r"(<td\b[^>]*>)(.*?)</td>", re.S)
@@ -34,10 +35,13 @@ class Piece:
 
 @dataclass(frozen=True)
 class Split:
-    """The sheet's HTML without its table's deals (`grid`), the rest of the page without the
-    table (`page`, a slot in its place), and each deal cell's pieces, in the table's order."""
+    """The sheet's HTML without its table's deals (`grid`), the same with only the rows that
+    hold a strut (`struts`: the fonts and looks of every kind of row, quick to lay out), the
+    rest of the page without the table (`page`, a slot in its place), and each deal cell's
+    pieces, in the table's order."""
 
     grid: str
+    struts: str
     page: str
     cells: tuple[tuple[Piece, ...], ...]
 
@@ -90,20 +94,24 @@ def _collapsed(pieces: list[Piece]) -> tuple[Piece, ...]:
 
 
 def split(sheet: str) -> Split | None:
-    """The sheet cut in two, or None when it has no table to cut or a cell says more than the
-    pieces above."""
+    """The filled sheet cut in two, or None when it is not one (a blank sheet is all grid), has
+    no table to cut, or a cell says more than the pieces above."""
+    if BODY.search(sheet) is None:
+        return None
     table = TABLE.search(sheet)
     if table is None or table.group().count("<tbody") == 0:
         return None
     head, body = table.group().split("</thead>", 1)
     cells: list[tuple[Piece, ...]] = []
     struts: set[str] = set()
+    strut_rows: list[str] = []
     failed = False
 
     def row(found: re.Match[str]) -> str:
         nonlocal failed
         kind = found.group(1)
         out = []
+        holds = False
         for index, cell in enumerate(CELL.finditer(found.group(2))):
             tag, content = cell.groups()
             if index == 0:
@@ -116,9 +124,13 @@ def split(sheet: str) -> Split | None:
             cells.append(pieces)
             shape = f"{kind}{tag}"
             strut = "" if shape in struts else STRUT
+            holds = holds or bool(strut)
             struts.add(shape)
             out.append(f"{tag}{strut}</td>")
-        return kind + "".join(out) + "</tr>"
+        made = kind + "".join(out) + "</tr>"
+        if holds:
+            strut_rows.append(made)
+        return made
 
     grid_body = ROW.sub(row, body)
     if failed or not cells:
@@ -126,8 +138,10 @@ def split(sheet: str) -> Split | None:
     grid_table = head + "</thead>" + grid_body
     start, end = table.span()
     grid = _grid_page(sheet[:start] + grid_table + sheet[end:])
+    strut_table = head + '</thead><tbody class="block">' + "".join(strut_rows) + "</tbody></table>"
+    strut_page = _grid_page(sheet[:start] + strut_table + sheet[end:])
     page = sheet[:start] + '<div class="sheet-slot"></div>' + sheet[end:]
-    return Split(grid, page, tuple(cells))
+    return Split(grid, strut_page, page, tuple(cells))
 
 
 HEADER = re.compile(r"<header>.*?</header>", re.S)

@@ -15,7 +15,7 @@ from scorekeeper.storage import evening_stops, limits
 from scorekeeper.storage.store import StoredGame
 from scorekeeper.util.revision import REVISION
 
-from . import cache, layout, render
+from . import cache, framed, layout, render
 
 PAPERS = {"a4": "A4", "letter": "letter"}
 ORIENTATIONS = ("portrait", "landscape")
@@ -32,17 +32,30 @@ def render_filled(stored: StoredGame, paper: str, orientation: str, limited: boo
     if data is None:
         if limited:
             limits.check("pdf")
-        stop = evening_stops.stopped_after(stored.row)
-        html = render_template(
-            "printing/sheet.html",
-            layout=layout.filled(stored.game),
-            paper=PAPERS[paper],
-            orientation=orientation,
-            printed=datetime.now(UTC),
-            chart=game_chart(stored.game, id="sheet-chart") if stored.game.rows else None,
-            stop=stop,
-            at_stop=sheet_view(stored.game.upto(stop)).ranking if stop else None,
-        )
-        data = render.pdf(html, cached=lambda: cache.get(stored.row.id, key))
+        data = render.pdf(_html(stored, paper, orientation), cached=lambda: cache.get(stored.row.id, key))
         cache.put(stored.row.id, key, data)
     return data
+
+
+def prepare_grid(stored: StoredGame, paper: str, orientation: str) -> None:
+    """Have the grid of the game's sheet drawn and kept (`framed`), if no server kept it yet;
+    what the background pre-render does for a game nobody printed yet. The PDF made on the way
+    is not kept: the game's next save makes it old."""
+    html = _html(stored, paper, orientation)
+    key = framed.grid_key(html)
+    if key is not None and cache.get_blank(key) is None:
+        render.pdf(html)
+
+
+def _html(stored: StoredGame, paper: str, orientation: str) -> str:
+    stop = evening_stops.stopped_after(stored.row)
+    return render_template(
+        "printing/sheet.html",
+        layout=layout.filled(stored.game),
+        paper=PAPERS[paper],
+        orientation=orientation,
+        printed=datetime.now(UTC),
+        chart=game_chart(stored.game, id="sheet-chart") if stored.game.rows else None,
+        stop=stop,
+        at_stop=sheet_view(stored.game.upto(stop)).ranking if stop else None,
+    )

@@ -4,20 +4,24 @@ WeasyPrint spends most of a filled sheet's render on its table's ~500 cells: the
 table's layout and its lines, before one figure is written (bench/targets.md). The grid (lines,
 shading, the names' header, the deals' numbers, the rows' labels) is the same for every deal of a
 game: `cells.split` cuts it out of the sheet, it is laid out and drawn once, and what WeasyPrint
-drew is kept (`Grid`). A sheet is then the rest of its page laid out by WeasyPrint (header,
-footer, chart; a slot of the grid's height where the table was), the kept drawing replayed into
-the slot, and each cell's text shaped by Pango and drawn by WeasyPrint's own text drawing, where
-its line would have put it.
+drew is kept (`Grid`: the drawing, the glyphs it used of each font, where each cell is). A sheet
+is then the rest of its page laid out by WeasyPrint (header, footer, chart; a slot of the grid's
+height where the table was), the kept drawing replayed into the slot, and each cell's line shaped
+by Pango and drawn by WeasyPrint's own text drawing (`lines`).
 
-The grids are kept per thread (Pango's objects are not shared between threads) and keyed by the
-grid's whole HTML, the stylesheets being the app's own files, fixed while a process runs: a kept
-grid is the one this very HTML would give, on any server. A sheet that does not fit its page, or
-whose cells hold what `cells.parse` does not read, is rendered whole (`weasy.write` is told None).
+A grid is plain data, kept in the database beside the blank sheets (`render` looks it up and
+stores a new one), so every server and render process shares it; its key is a hash of the code's
+revision and the grid's whole HTML, so a kept grid is the one this very HTML would draw. What a
+grid cannot carry, the fonts' Pango objects and the cells' computed styles, comes from a small
+document of the table's header and one row of each kind (`Split.struts`), laid out once per
+process and thread (Pango's objects are not shared between threads) and kept in memory, as the
+decoded grids are: both are pure functions of their HTML and the app's own static files, fixed
+while a process runs, so right on every server. A sheet that does not fit its page, or whose
+cells hold what `cells.parse` does not read, is rendered whole (`write` answers None).
 """
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import threading
 from collections import OrderedDict
@@ -25,35 +29,37 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import pydyf
 from weasyprint import CSS
 from weasyprint.document import Document
 from weasyprint.pdf.stream import Stream
+from weasyprint.text.ffi import ffi, pango
+from weasyprint.text.fonts import get_pango_font_key
 
-from . import fit, lines
-from .cells import Split, split
+from scorekeeper.util.revision import REVISION
+
+from . import fit, grids, lines
+from .cells import split
+from .grids import Grid
 from .tree import boxes, classes
 
 KEPT = 24  # grids per thread: a club evening's tables, each in the papers its players print
 
 
 @dataclass
-class Grid:
-    """A grid as WeasyPrint drew it: its drawing, the fonts and states it used, where its table
-    starts and how tall it is, and each deal cell's shape, in the table's order."""
+class Looks:
+    """A table's header and one row of each kind, laid out: each kind's strut, and the Pango
+    font of each key its texts use (the grid's fonts), alive while the document is."""
 
-    ops: list[Any]
-    fonts: dict[str, Any]
-    states: dict[str, Any]
-    top: float
-    height: float
-    shapes: list[lines.Shape]
+    struts: dict[str, lines.Strut]
+    fonts: dict[int, Any]
+    document: Document
 
 
 class _Kept(threading.local):
     def __init__(self) -> None:
         self.grids: OrderedDict[str, Grid] = OrderedDict()
-        # A font's whole file, once for all the grids that use it (a Font copies it when made).
-        self.files: dict[str, bytes] = {}
+        self.looks: OrderedDict[str, Looks] = OrderedDict()
 
 
 _kept = _Kept()
@@ -61,13 +67,36 @@ _kept = _Kept()
 Layout = Callable[[str, list[CSS]], Document]  # HTML and stylesheets to a laid-out document
 
 
-def write(html: str, laid_out: Layout, stylesheets: list[CSS], config: Any) -> bytes | None:
-    """The sheet's PDF drawn over its kept grid, or None when it must be rendered whole."""
+def grid_key(html: str) -> str | None:
+    """The key the sheet's grid is kept under, or None for a document that is not a sheet."""
+    parts = split(html)
+    return None if parts is None else _key(parts.grid)
+
+
+def _key(grid: str) -> str:
+    return hashlib.sha256(f"grid:{REVISION}:{grid}".encode()).hexdigest()
+
+
+def write(
+    html: str, laid_out: Layout, stylesheets: list[CSS], config: Any, kept: bytes | None = None
+) -> tuple[bytes, bytes | None] | None:
+    """The sheet's PDF drawn over its grid (`kept`, as `Grid.dump` wrote it, or drawn now), and
+    the grid if it was drawn now; None when the sheet must be rendered whole."""
     parts = split(html)
     if parts is None:
         return None
-    grid = _grid(parts, laid_out, stylesheets)
-    if grid is None or len(grid.shapes) != len(parts.cells):
+    drawn = None
+    grid = _remembered(_kept.grids, _key(parts.grid))
+    if grid is None and kept is not None:
+        grid = Grid.load(kept)
+    if grid is None:
+        grid = grids.draw(laid_out(parts.grid, stylesheets))
+        drawn = None if grid is None else grid.dump()
+    if grid is None or len(grid.places) != len(parts.cells):
+        return None
+    _remember(_kept.grids, _key(parts.grid), grid)
+    looks = _looks(parts.struts, laid_out, stylesheets)
+    if any(p.kind not in looks.struts for p in grid.places) or any(k not in looks.fonts for k in grid.glyphs):
         return None
     slot = CSS(string=f".sheet-slot {{ height: {grid.height}px; }}", font_config=config)
     document = laid_out(parts.page, [*stylesheets, slot])
@@ -81,16 +110,31 @@ def write(html: str, laid_out: Layout, stylesheets: list[CSS], config: Any) -> b
 
     def paint(stream: Stream, scale: float = 1) -> None:
         painted(stream, scale)
-        _replay(stream, document, grid, top - grid.top, scale)
+        dy = top - grid.top
+        _replay(stream, grid, looks, dy, scale)
         with stream.stacked():
             stream.transform(a=scale, d=scale)
-            for shape, pieces in zip(grid.shapes, parts.cells, strict=True):
+            for place, pieces in zip(grid.places, parts.cells, strict=True):
                 if pieces:
-                    lines.draw(stream, shape, pieces, top - grid.top)
+                    lines.draw(stream, place, looks.struts[place.kind], pieces, dy)
 
     page.paint = paint
     data: bytes = document.write_pdf()
-    return data
+    return data, drawn
+
+
+def _remembered(kept: OrderedDict[str, Any], key: str) -> Any:
+    found = kept.get(key)
+    if found is not None:
+        kept.move_to_end(key)
+    return found
+
+
+def _remember(kept: OrderedDict[str, Any], key: str, value: Any) -> None:
+    kept[key] = value
+    kept.move_to_end(key)
+    while len(kept) > KEPT:
+        kept.popitem(last=False)
 
 
 def _slot_top(page: Any) -> float | None:
@@ -100,65 +144,47 @@ def _slot_top(page: Any) -> float | None:
     return None
 
 
-def _grid(parts: Split, laid_out: Layout, stylesheets: list[CSS]) -> Grid | None:
-    key = hashlib.sha256(parts.grid.encode()).hexdigest()
-    grid = _kept.grids.get(key)
-    if grid is not None:
-        _kept.grids.move_to_end(key)
-        return grid
-    grid = _draw_grid(laid_out(parts.grid, stylesheets))
-    if grid is not None:
-        _kept.grids[key] = grid
-        while len(_kept.grids) > KEPT:
-            _kept.grids.popitem(last=False)
-    return grid
+def _looks(html: str, laid_out: Layout, stylesheets: list[CSS]) -> Looks:
+    key = hashlib.sha256(html.encode()).hexdigest()
+    looks: Looks | None = _remembered(_kept.looks, key)
+    if looks is None:
+        document = laid_out(html, stylesheets)
+        table = grids.table(document)
+        looks = Looks(lines.struts(table) if table is not None else {}, _fonts(document), document)
+        _remember(_kept.looks, key, looks)
+    return looks
 
 
-def _draw_grid(document: Document) -> Grid | None:
-    """Draw the grid's page as WeasyPrint would into a PDF, and keep what it drew."""
-    if len(document.pages) != 1:
-        return None
-    page = document.pages[0]
-    table = next((b for b in boxes(page._page_box) if getattr(b, "element_tag", None) == "table"), None)
-    if table is None:
-        return None
-    resources: dict[str, Any] = {kind: {} for kind in ("ExtGState", "XObject", "Pattern", "Shading")}
-    resources["ColorSpace"] = None
-    fonts: dict[str, Any] = {}
-    stream = Stream(fonts, (0, 0, page.width, page.height), resources, {}, None, {}, None, compress=False)
-    page.paint(stream, 1)
-    for key, font in fonts.items():
-        font.file_content = _kept.files.setdefault(key, font.file_content)
-    if resources["XObject"] or resources["Pattern"] or resources["Shading"]:
-        return None  # a grid drawn with more than lines, fills and text is not replayed
-    return Grid(
-        ops=list(stream.stream),
-        fonts=fonts,
-        states=dict(resources["ExtGState"]),
-        top=float(table.position_y),
-        height=float(table.margin_height()),
-        shapes=lines.shapes(table),
-    )
+def _fonts(document: Document) -> dict[int, Any]:
+    """The Pango font of each key the document's texts are set in."""
+    found: dict[int, Any] = {}
+    for page in document.pages:
+        for box in boxes(page._page_box):
+            layout = getattr(box, "pango_layout", None)
+            if layout is None or not box.text:
+                continue
+            layout.reactivate(box.style)
+            run = pango.pango_layout_get_line_readonly(layout.layout, 0).runs
+            while run != ffi.NULL:
+                font = run.data.item.analysis.font
+                found.setdefault(get_pango_font_key(font)[0], font)
+                run = run.next
+            layout.deactivate()
+    return found
 
 
-def _replay(stream: Stream, document: Document, grid: Grid, dy: float, scale: float) -> None:
+def _replay(stream: Stream, grid: Grid, looks: Looks, dy: float, scale: float) -> None:
     """The grid's drawing into this page's stream, moved down to the slot; its fonts' glyphs
     and its states added to the document's, which the PDF's font subsets are made from."""
-    for key, font in grid.fonts.items():
-        mine = document.fonts.get(key)
-        if mine is None:
-            mine = copy.copy(font)
-            mine.widths, mine.to_unicode = dict(font.widths), dict(font.to_unicode)
-            mine.variations, mine.missing = dict(font.variations), dict(font.missing)
-            document.fonts[key] = mine
-        else:
-            mine.widths.update(font.widths)
-            mine.to_unicode.update(font.to_unicode)
+    for key, (widths, texts) in grid.glyphs.items():
+        font, _ = stream.add_font(looks.fonts[key])
+        font.widths.update(widths)
+        font.to_unicode.update(texts)
     states = stream._resources["ExtGState"]
     for name, state in grid.states.items():
-        states.setdefault(name, copy.copy(state))
+        states.setdefault(name, pydyf.Dictionary(state))
     with stream.stacked():
         # The grid was drawn from the page's corner in pixels (its `paint` at scale 1): here the
         # page's points, so scaled, and moved to where this page's slot is.
         stream.transform(a=scale, d=scale, f=dy * scale)
-        stream.stream.extend(grid.ops)
+        stream.stream.append(grid.ops)

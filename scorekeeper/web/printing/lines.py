@@ -6,6 +6,7 @@ them."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,9 +34,10 @@ class Strut:
     shaped: dict[tuple[bool, str], tuple[Any, float]] = field(default_factory=dict)
 
 
-@dataclass
-class Shape:
-    """Where one cell's line goes (CSS px) and how its pieces look."""
+@dataclass(frozen=True)
+class Place:
+    """Where one cell's line goes (CSS px, on the grid's page), and which kind of cell it is:
+    its row's and its own classes, the struts' key."""
 
     x: float  # the content box's left and width: what the line is aligned in
     width: float
@@ -43,43 +45,47 @@ class Shape:
     clip_width: float
     y: float
     height: float
-    strut: Strut
     clip: bool
+    kind: str
 
 
-def shapes(table: Any) -> list[Shape]:
-    """Every deal cell's shape, in the table's order: the body's cells but each row's first."""
-    found: list[Shape] = []
-    struts: dict[str, Strut] = {}
+def _cells(table: Any) -> Iterator[tuple[str, Any]]:
+    """The body's cells but each row's first, in the table's order, with their kind."""
     for group in boxes(table):
         if getattr(group, "element_tag", None) != "tbody":
             continue
         for row in group.children:
-            kind = " ".join(sorted(classes(row)))
-            for index, cell in enumerate(row.children):
-                if index == 0:
-                    continue
-                shape_key = f"{kind}|{' '.join(sorted(classes(cell)))}|{cell.colspan}"
-                shown = _strut(cell)
-                if shown is not None:
-                    struts[shape_key] = shown
-                seen = struts.get(shape_key)
-                if seen is None:
-                    return []
-                # A middle-aligned cell's padding holds its content's shift: the padding box is
-                # what a line of any height is centred in.
-                found.append(
-                    Shape(
-                        x=cell.content_box_x(),
-                        width=cell.width,
-                        clip_x=cell.position_x + cell.margin_left + cell.border_left_width,
-                        clip_width=cell.padding_width(),
-                        y=cell.position_y + cell.margin_top + cell.border_top_width,
-                        height=cell.padding_height(),
-                        strut=seen,
-                        clip=cell.style["overflow"] != "visible",
-                    )
-                )
+            shape = " ".join(sorted(classes(row)))
+            for cell in row.children[1:]:
+                yield f"{shape}|{' '.join(sorted(classes(cell)))}|{cell.colspan}", cell
+
+
+def places(table: Any) -> list[Place]:
+    """Every deal cell's place, in the table's order."""
+    # A middle-aligned cell's padding holds its content's shift: the padding box is what a line
+    # of any height is centred in.
+    return [
+        Place(
+            x=cell.content_box_x(),
+            width=cell.width,
+            clip_x=cell.position_x + cell.margin_left + cell.border_left_width,
+            clip_width=cell.padding_width(),
+            y=cell.position_y + cell.margin_top + cell.border_top_width,
+            height=cell.padding_height(),
+            clip=cell.style["overflow"] != "visible",
+            kind=kind,
+        )
+        for kind, cell in _cells(table)
+    ]
+
+
+def struts(table: Any) -> dict[str, Strut]:
+    """What each kind of cell's strut shows, from the rows that have one."""
+    found: dict[str, Strut] = {}
+    for kind, cell in _cells(table):
+        shown = _strut(cell)
+        if shown is not None:
+            found.setdefault(kind, shown)
     return found
 
 
@@ -144,9 +150,8 @@ class _Text:
         self.width = 0.0
 
 
-def draw(stream: Stream, shape: Shape, pieces: tuple[Piece, ...], dy: float) -> None:
+def draw(stream: Stream, shape: Place, look: Strut, pieces: tuple[Piece, ...], dy: float) -> None:
     """Lay out one cell's line as WeasyPrint's inline layout would, and draw it."""
-    look = shape.strut
     laid: list[tuple[Piece, Any, float]] = []  # piece, its Pango layout, its advance
     for piece in pieces:
         if piece.kind == "box":

@@ -10,11 +10,11 @@ from werkzeug.exceptions import ServiceUnavailable
 
 from scorekeeper.storage import db
 
-from . import slots
+from . import cache, framed, slots
 from .renderer import Renderer, RenderError
-from .weasy import BASE_URL, STATIC, StaticOnlyFetcher, write
+from .weasy import BASE_URL, STATIC, Drawn, StaticOnlyFetcher, render_sheet, write
 
-__all__ = ["BASE_URL", "STATIC", "StaticOnlyFetcher", "pdf", "write"]
+__all__ = ["BASE_URL", "STATIC", "Drawn", "StaticOnlyFetcher", "pdf", "render_sheet", "write"]
 
 
 def pdf(
@@ -26,11 +26,16 @@ def pdf(
     The request's database session is closed first (loaded rows stay readable); the next use of
     `db.session()` opens a new one. `cached` is asked again once the slot is held: of many
     requests for the same sheet at once, the first renders it and the others find it stored.
+
+    A filled sheet's grid (`framed`) is looked up among the kept sheets first, and a grid drawn
+    for this render is kept there, for every server's next sheet of the same table.
     """
     from flask import current_app
 
     config = current_app.config
     chosen = fetcher or StaticOnlyFetcher()
+    key = framed.grid_key(html)
+    grid = cache.get_blank(key) if key is not None else None
     # The wait may be long: give the request's database connection back to the pool meanwhile, or
     # a burst of print requests would hold every connection and stall the players' polls.
     db.close_session()
@@ -38,22 +43,25 @@ def pdf(
         found = cached() if cached is not None else None
         if found is not None:
             return found
-        return _render(html, chosen)
+        data, drawn = _render(html, chosen, grid)
+    if key is not None and drawn is not None:
+        cache.put_blank(key, drawn)
+    return data
 
 
 _renderer: Renderer | None = None
 
 
-def _render(html: str, fetcher: StaticOnlyFetcher) -> bytes:
+def _render(html: str, fetcher: StaticOnlyFetcher, grid: bytes | None) -> Drawn:
     """Render in this process, or under gevent (as `make run` serves) in the worker's render
     process, which keeps WeasyPrint's CPU and GIL away from the connections it serves."""
     global _renderer
     if not _under_gevent() or fetcher.__class__ is not StaticOnlyFetcher:
-        return write(html, fetcher)
+        return render_sheet(html, fetcher, grid)
     if _renderer is None:
         _renderer = Renderer()
     try:
-        return _renderer.render(html)
+        return _renderer.render(html, grid)
     except RenderError as error:
         raise ServiceUnavailable(retry_after=5) from error
 

@@ -7,8 +7,10 @@ it HTML over a pipe (gevent makes the waiting cooperative); the child answers wi
 machine-wide slots (`slots.slot`) still bound how many children render at once. The child ends
 when its worker does (its standard input closes).
 
-Frames: a 4-byte big-endian length, then that many bytes; the answer starts with one byte,
-0 for a PDF and 1 for an error message.
+Frames: a 4-byte big-endian length, then that many bytes. A request is a 4-byte length and a
+filled sheet's kept grid (`framed`; none: length 0), then the HTML. The answer starts with one
+byte: 0 for a PDF (a 4-byte length, the PDF, then a grid drawn for it to keep, or nothing), 1 for
+an error message.
 """
 
 from __future__ import annotations
@@ -59,7 +61,17 @@ class Renderer:
             )
         return self._process
 
-    def render(self, html: str) -> bytes:
+    def close(self) -> None:
+        """End the child: its standard input closes, and it stops."""
+        child, self._process = self._process, None
+        if child is not None:
+            assert child.stdin is not None and child.stdout is not None
+            child.stdin.close()
+            child.wait(TIMEOUT)
+            child.stdout.close()
+
+    def render(self, html: str, grid: bytes | None = None) -> tuple[bytes, bytes | None]:
+        """The PDF of `html`, and the grid drawn for it if one was (see the frames above)."""
         import gevent
 
         with self._lock:
@@ -67,7 +79,7 @@ class Renderer:
             assert child.stdin is not None and child.stdout is not None
             try:
                 with gevent.Timeout(TIMEOUT, RenderError("the render took too long")):
-                    _write_frame(child.stdin, html.encode())
+                    _write_frame(child.stdin, _pack(grid or b"") + html.encode())
                     answer = _read_frame(child.stdout)
             except (RenderError, OSError) as error:
                 child.kill()
@@ -77,12 +89,23 @@ class Renderer:
                 raise RenderError("the render process stopped")
             if answer[:1] != b"\x00":
                 raise RenderError(answer[1:].decode(errors="replace"))
-            return answer[1:]
+            pdf, drawn = _unpack(answer[1:])
+            return pdf, drawn or None
+
+
+def _pack(data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + data
+
+
+def _unpack(data: bytes) -> tuple[bytes, bytes]:
+    """A length-prefixed part, and what follows it."""
+    (size,) = struct.unpack(">I", data[:4])
+    return data[4 : 4 + size], data[4 + size :]
 
 
 def main() -> None:
     """The child: render every frame of HTML read from standard input until it closes."""
-    from .weasy import StaticOnlyFetcher, write
+    from .weasy import StaticOnlyFetcher, render_sheet
 
     # A render makes hundreds of thousands of objects, and the collector walked them all again and
     # again while the player waited (about a seventh of a filled sheet's render, bench/speed.py).
@@ -93,7 +116,9 @@ def main() -> None:
     while (frame := _read_frame(stdin)) is not None:
         gc.disable()
         try:
-            answer = b"\x00" + write(frame.decode(), StaticOnlyFetcher())
+            grid, html = _unpack(frame)
+            pdf, drawn = render_sheet(html.decode(), StaticOnlyFetcher(), grid or None)
+            answer = b"\x00" + _pack(pdf) + (drawn or b"")
         except BaseException as error:  # WeasyPrint's fetch errors are BaseExceptions too
             answer = b"\x01" + repr(error).encode()
         _write_frame(stdout, answer)

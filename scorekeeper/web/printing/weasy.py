@@ -104,27 +104,40 @@ def _stylesheets(head: str, fetcher: StaticOnlyFetcher) -> list[CSS]:
 
 
 def write(html: str, fetcher: StaticOnlyFetcher) -> bytes:
+    """Render `html` with WeasyPrint (see `render_sheet`), with no grid kept before."""
+    return render_sheet(html, fetcher)[0]
+
+
+Drawn = tuple[bytes, bytes | None]  # the PDF, and a sheet's grid drawn for it, to keep
+
+
+def render_sheet(html: str, fetcher: StaticOnlyFetcher, grid: bytes | None = None) -> Drawn:
     """Render `html` with WeasyPrint; the CPU-heavy part, safe to run in another thread. The
     stylesheets linked in its <head> are given to WeasyPrint already parsed (`_Kept`), as user
     stylesheets instead of the author's: they still win over WeasyPrint's own, but lose to what
     WeasyPrint takes as the author's, an SVG's width and height attributes (sheet.css makes its
-    sizes of SVGs !important for that)."""
+    sizes of SVGs !important for that). A filled sheet is drawn over its grid (`framed`): `grid`
+    as kept, if any; the second value is a grid drawn now, to keep (`framed.grid_key`)."""
     head, body = html.split("<body", 1) if "<body" in html else ("", html)
     stylesheets = _stylesheets(head, fetcher)
     if head:
         html = LINK.sub("", head) + "<body" + body
     config = _kept.font_config()
-    drawn = framed.write(html, lambda page, sheets: _laid_out(page, fetcher, sheets), stylesheets, config)
+
+    def laid_out(page: str, sheets: list[CSS]) -> Document:
+        return _laid_out(page, fetcher, sheets)
+
+    drawn = framed.write(html, laid_out, stylesheets, config, grid)
     if drawn is not None:
         return drawn
     document = _laid_out(html, fetcher, stylesheets)
     if fit.fitted(document):
         over = fit.spill(document)
         if over:  # rare (long names and many options): once more, its rows shorter by that much
-            shorter = CSS(string=f"body {{ --fit: {over:.2f}px; }}", font_config=_kept.font_config())
+            shorter = CSS(string=f"body {{ --fit: {over:.2f}px; }}", font_config=config)
             document = _laid_out(html, fetcher, [*stylesheets, shorter])
     data: bytes = document.write_pdf()
-    return data
+    return data, None
 
 
 def _laid_out(html: str, fetcher: StaticOnlyFetcher, stylesheets: list[CSS]) -> Document:

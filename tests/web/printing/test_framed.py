@@ -141,3 +141,59 @@ def test_a_cell_with_other_markup_is_rendered_whole(app: Flask, client: FlaskCli
 def test_white_space_is_collapsed_as_a_nowrap_line_shows_it() -> None:
     pieces = cells.parse("<b>A</b>  No   tricks ♠ *  ")
     assert pieces == (cells.Piece("bold", "A"), cells.Piece("text", " No tricks ♠ *"))
+
+
+def test_a_grid_drawn_by_one_server_is_what_the_others_draw_over(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The grid is kept in the database: another process (its memory empty) lays out the table's
+    header and one row of each kind for the fonts and looks, not the grid, and draws the same
+    sheet."""
+    from scorekeeper.storage.models import SheetCacheRow
+    from tests.web.helpers import count_rows
+
+    monkeypatch.setattr(framed, "_kept", framed._Kept())  # this process draws it
+    rules = _options(False)
+    client.set_cookie("lang", "fa")
+    first = import_game(app, dump(play_on(Game(NAMES, 0, rules), 8)))
+    assert client.get(f"{first.view}/sheet.pdf").status_code == 200
+    assert count_rows(app, SheetCacheRow) == 1  # the grid
+    framed._kept.__init__()  # another process
+    layouts: list[str] = []
+    real = weasy._laid_out
+    monkeypatch.setattr(weasy, "_laid_out", lambda html, *rest: (layouts.append(html), real(html, *rest))[1])
+    later = import_game(app, dump(play_on(Game(NAMES, 0, rules), 9)))
+    url = f"{later.view}/sheet.pdf"
+    drawn: list[int] = []
+    real_draw = lines.draw
+    monkeypatch.setattr(lines, "draw", lambda *args: (drawn.append(1), real_draw(*args)))
+    one = client.get(url).data
+    assert drawn and len(layouts) == 2 and count_rows(app, SheetCacheRow) == 1
+    assert "sheet-slot" in layouts[1] and layouts[0].count('class="deal"') < 4  # the rows with struts
+    monkeypatch.undo()
+    one, other = _both(app, client, url, monkeypatch)
+    assert _letters(one) == _letters(other)
+    apart, total = _pixels_apart(one, other)
+    assert apart < total / 2000, (apart, total)
+
+
+def test_the_render_process_is_given_the_kept_grid_and_hands_back_a_new_one() -> None:
+    from scorekeeper.web.printing.renderer import Renderer
+
+    html = _sheet_html()
+    renderer, other = Renderer(), Renderer()
+    try:
+        pdf, drawn = renderer.render(html)
+        assert drawn is not None and len(PdfReader(io.BytesIO(pdf)).pages) == 2
+        assert renderer.render(html, drawn)[1] is None  # kept, not drawn again
+        again, none = other.render(html, drawn)  # another worker's, given the grid the first drew
+        assert none is None and _letters(again) == _letters(pdf)
+    finally:
+        renderer.close()
+        other.close()
+
+
+def _sheet_html() -> str:
+    from bench.pdf import sheet_html
+
+    return sheet_html("en", "a4", "portrait")

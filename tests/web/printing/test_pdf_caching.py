@@ -18,13 +18,13 @@ from tests.web.helpers import count_rows, import_game
 @pytest.fixture
 def renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     calls: list[str] = []
-    original = render.write
+    original = render.render_sheet
 
-    def counted(html: str, fetcher: render.StaticOnlyFetcher) -> bytes:
+    def counted(html: str, fetcher: render.StaticOnlyFetcher, grid: bytes | None = None) -> render.Drawn:
         calls.append(html)
-        return original(html, fetcher)
+        return original(html, fetcher, grid)
 
-    monkeypatch.setattr(render, "write", counted)
+    monkeypatch.setattr(render, "render_sheet", counted)
     return calls
 
 

@@ -13,10 +13,10 @@ from flask import Flask
 from sqlalchemy import select
 
 from scorekeeper.storage import db, store
-from scorekeeper.storage.models import GameRow, PdfCacheRow
+from scorekeeper.storage.models import GameRow, PdfCacheRow, SheetCacheRow
 from scorekeeper.web.printing import render
 from tests.web.evening.test_stop import _evening, _play
-from tests.web.helpers import WORKED_DEAL_1, WORKED_DEAL_2, create_game, enter
+from tests.web.helpers import WORKED_DEAL_1, WORKED_DEAL_2, count_rows, create_game, enter
 
 
 def _keys(app: Flask) -> list[str]:
@@ -38,27 +38,48 @@ def _wait_for(app: Flask, count: int, seconds: float = 60) -> list[str]:
 def renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The HTML of every sheet WeasyPrint renders during the test."""
     done: list[str] = []
-    real = render.write
+    real = render.render_sheet
 
-    def counted(html: str, fetcher: Any) -> bytes:
+    def counted(html: str, fetcher: Any, grid: bytes | None = None) -> Any:
         done.append(html)
-        return real(html, fetcher)
+        return real(html, fetcher, grid)
 
-    monkeypatch.setattr(render, "write", counted)
+    monkeypatch.setattr(render, "render_sheet", counted)
     return done
 
 
-def test_a_game_nobody_printed_gets_no_sheet_rendered(
-    make_app: Callable[..., Flask], renders: list[str]
+def test_a_game_nobody_printed_gets_its_grid_drawn_and_no_sheet(
+    make_app: Callable[..., Flask], renders: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Its grid (the table's lines and names, `framed`) is drawn once, for an A4 sheet in the
+    saver's language, and kept for every server; no sheet is kept, and the next bursts draw
+    nothing; the sheet asked as the game ends is drawn over that grid."""
+    from scorekeeper.web.printing import framed, grids
+
+    monkeypatch.setattr(framed, "_kept", framed._Kept())
+    drawn: list[int] = []
+    real = grids.draw
+    monkeypatch.setattr(grids, "draw", lambda *args: (drawn.append(1), real(*args))[1])
     app = make_app(PRERENDER_DELAY=0.2)
     client = app.test_client()
+    client.set_cookie("lang", "hr")
     links = create_game(client)
     enter(client, links, WORKED_DEAL_1, WORKED_DEAL_2)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and count_rows(app, SheetCacheRow) == 0:
+        time.sleep(0.1)
+    time.sleep(0.6)
+    assert _keys(app) == [] and len(renders) == 1 and drawn == [1]
+    assert 'lang="hr"' in renders[0] and "sheet-a4-portrait" in renders[0]
+    enter(
+        client,
+        links,
+        {"contract": "no-tricks", "tricks_0": "4", "tricks_1": "3", "tricks_2": "3", "tricks_3": "3"},
+    )
     time.sleep(1)
-    assert _keys(app) == [] and renders == []  # rendered on demand only
+    assert len(renders) == 1  # the grid is kept: nothing more before someone asks
     assert client.get(f"{links.view}/sheet.pdf").status_code == 200
-    assert len(renders) == 1
+    assert len(renders) == 2 and drawn == [1] and count_rows(app, SheetCacheRow) == 1
 
 
 def test_only_the_sheet_last_asked_is_rendered_after_a_burst_of_saves(
