@@ -34,7 +34,9 @@ class PdfCacheRow(Base):
 
 
 class SheetCacheRow(Base):
-    """A rendered blank sheet, under a hash of everything that changes its bytes; derived, pruned."""
+    """A rendered blank sheet, or the grid a game's filled sheets are drawn over (a table's
+    lines and names, `web/printing/grids`), under a hash of everything that changes its bytes;
+    derived, pruned."""
 
     __tablename__ = "sheet_cache"
 

@@ -2,7 +2,8 @@
 
 A filled sheet's key starts with the game's stamp (its version and epoch: one state for good, also
 across a restore), so a change to the game makes a new key; older entries of the game are dropped
-when a new one is stored. Blank sheets are kept under a hash of their parameters. Both keys carry
+when a new one is stored. Blank sheets are kept under a hash of their parameters, and so are the
+grids filled sheets are drawn over (`framed.grid_key`: a hash of the grid's HTML). Both keys carry
 the code revision (`revision.REVISION`): servers running different code never share a sheet, and
 a deploy renders anew. Both are pruned after a while (see `maintenance`).
 """

@@ -34,7 +34,7 @@ from weasyprint import CSS
 from weasyprint.document import Document
 from weasyprint.pdf.stream import Stream
 from weasyprint.text.ffi import ffi, pango
-from weasyprint.text.fonts import get_pango_font_key
+from weasyprint.text.fonts import get_hb_object_data, get_pango_font_hb_face, get_pango_font_key
 
 from scorekeeper.util.revision import REVISION
 
@@ -53,6 +53,7 @@ class Looks:
 
     struts: dict[str, lines.Strut]
     fonts: dict[int, Any]
+    files: dict[int, str]  # a hash of each font's file, as `Grid.files`
     document: Document
 
 
@@ -85,19 +86,19 @@ def write(
     parts = split(html)
     if parts is None:
         return None
-    drawn = None
-    grid = _remembered(_kept.grids, _key(parts.grid))
+    key = _key(parts.grid)
+    looks = _looks(parts.struts, laid_out, stylesheets)
+    grid, drawn = _remembered(_kept.grids, key), None
     if grid is None and kept is not None:
         grid = Grid.load(kept)
+        if grid is not None and not _fits(grid, looks, len(parts.cells)):
+            grid = None  # kept by a server with other fonts: drawn here, for here
     if grid is None:
         grid = grids.draw(laid_out(parts.grid, stylesheets))
-        drawn = None if grid is None else grid.dump()
-    if grid is None or len(grid.places) != len(parts.cells):
+        drawn = None if grid is None or kept is not None else grid.dump()
+    if grid is None or not _fits(grid, looks, len(parts.cells)):
         return None
-    _remember(_kept.grids, _key(parts.grid), grid)
-    looks = _looks(parts.struts, laid_out, stylesheets)
-    if any(p.kind not in looks.struts for p in grid.places) or any(k not in looks.fonts for k in grid.glyphs):
-        return None
+    _remember(_kept.grids, key, grid)
     slot = CSS(string=f".sheet-slot {{ height: {grid.height}px; }}", font_config=config)
     document = laid_out(parts.page, [*stylesheets, slot])
     if fit.spill(document):  # the sheet does not fit its page with these rows: rendered whole
@@ -121,6 +122,16 @@ def write(
     page.paint = paint
     data: bytes = document.write_pdf()
     return data, drawn
+
+
+def _fits(grid: Grid, looks: Looks, cells: int) -> bool:
+    """Whether the grid is one to draw these cells over with these fonts and looks."""
+    return (
+        len(grid.places) == cells
+        and all(p.kind in looks.struts for p in grid.places)
+        and all(looks.files.get(k) == digest for k, digest in grid.files.items())
+        and set(grid.glyphs) <= set(looks.fonts)
+    )
 
 
 def _remembered(kept: OrderedDict[str, Any], key: str) -> Any:
@@ -150,9 +161,19 @@ def _looks(html: str, laid_out: Layout, stylesheets: list[CSS]) -> Looks:
     if looks is None:
         document = laid_out(html, stylesheets)
         table = grids.table(document)
-        looks = Looks(lines.struts(table) if table is not None else {}, _fonts(document), document)
+        fonts = _fonts(document)
+        files = {
+            k: hashlib.sha256(get_hb_object_data(get_pango_font_hb_face(f))).hexdigest()
+            for k, f in fonts.items()
+        }
+        looks = Looks(lines.struts(table) if table is not None else {}, fonts, files, document)
         _remember(_kept.looks, key, looks)
     return looks
+
+
+def _file_hash(font: Any) -> str:
+    """A hash of the Pango font's file, as a Font holds it (`grids.draw` hashes that)."""
+    return hashlib.sha256(get_hb_object_data(get_pango_font_hb_face(font))).hexdigest()
 
 
 def _fonts(document: Document) -> dict[int, Any]:

@@ -3,6 +3,7 @@ it): drawn once from the grid's laid-out page (`draw`), written and read as byte
 
 from __future__ import annotations
 
+import hashlib
 import json
 import struct
 import zlib
@@ -25,6 +26,7 @@ class Grid:
 
     ops: bytes
     glyphs: dict[int, tuple[dict[int, float], dict[int, str]]]
+    files: dict[int, str]  # each font's file, by a hash of it: the same font on another server
     states: dict[str, dict[str, Any]]
     top: float
     height: float
@@ -33,6 +35,7 @@ class Grid:
     def dump(self) -> bytes:
         head = {
             "glyphs": {str(k): [list(w.items()), list(t.items())] for k, (w, t) in self.glyphs.items()},
+            "files": {str(k): v for k, v in self.files.items()},
             "states": self.states,
             "top": self.top,
             "height": self.height,
@@ -52,7 +55,8 @@ class Grid:
                 for k, (w, u) in head["glyphs"].items()
             }
             places = [lines.Place(*p) for p in head["places"]]
-            return cls(raw[4 + size :], glyphs, head["states"], head["top"], head["height"], places)
+            files = {int(k): v for k, v in head["files"].items()}
+            return cls(raw[4 + size :], glyphs, files, head["states"], head["top"], head["height"], places)
         except (zlib.error, struct.error, ValueError, KeyError, TypeError):
             return None  # not a grid this code wrote: drawn again
 
@@ -82,6 +86,7 @@ def draw(document: Document) -> Grid | None:
     return Grid(
         ops=b"\n".join(pydyf._to_bytes(op) for op in stream.stream),
         glyphs={key: (dict(font.widths), dict(font.to_unicode)) for key, font in fonts.items()},
+        files={key: hashlib.sha256(font.file_content).hexdigest() for key, font in fonts.items()},
         states=states,
         top=float(found.position_y),
         height=float(found.margin_height()),

@@ -197,3 +197,25 @@ def _sheet_html() -> str:
     from bench.pdf import sheet_html
 
     return sheet_html("en", "a4", "portrait")
+
+
+def test_a_grid_kept_by_a_server_with_other_fonts_is_drawn_here_and_not_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from scorekeeper.web.printing import grids
+    from scorekeeper.web.printing.weasy import StaticOnlyFetcher, render_sheet
+
+    html = _sheet_html()
+    monkeypatch.setattr(framed, "_kept", framed._Kept())
+    _, drawn = render_sheet(html, StaticOnlyFetcher())
+    assert drawn is not None
+    grid = grids.Grid.load(drawn)
+    assert grid is not None and grid.files
+    grid.files = dict.fromkeys(grid.files, "another file")
+    framed._kept.__init__()
+    draws: list[int] = []
+    real = grids.draw
+    monkeypatch.setattr(grids, "draw", lambda *args: (draws.append(1), real(*args))[1])
+    pdf, again = render_sheet(html, StaticOnlyFetcher(), grid.dump())
+    assert draws == [1] and again is None and len(PdfReader(io.BytesIO(pdf)).pages) == 2
+    assert grids.Grid.load(b"not a grid") is None
