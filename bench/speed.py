@@ -124,6 +124,25 @@ def pdfs(app: Server, baseline: Server, rounds: int = 8, blank: bool = True) -> 
         time.sleep(6)  # let the background render of this game pass before the next round
     found = ratio("filled PDF, asked right after the 28th save", waited, base, "one-line WeasyPrint document")
     ratio("filled 28-deal PDF, imported, first render", cold, base_cold, "one-line WeasyPrint document")
+    # The rounds above are the same four players' games, so their sheets' grid (printing/framed)
+    # was drawn by the first: here a table never printed before, as it plays, the first deal
+    # minutes before the others (the background draws its grid after that first deal).
+    new, new_base = [], []
+    for n in range(4):
+        doc = game()
+        doc["players"] = [f"{name} {n}{time.monotonic_ns() % 10**6}" for name in doc["players"]]
+        doc["first_declarer"] = doc["players"][0]
+        links = app.import_game(doc)
+        entry = app.base + links["edit_url"] + "/deal"
+        for i, hand in enumerate(full_game()["hands"]):
+            form = phone.form(f"{entry}?contract={hand['contract']}")
+            timed(phone, entry, {**form, **fields(hand)}, expect=303)
+            if i == 0:
+                time.sleep(6)  # the next deal is minutes away
+        new.append(timed(phone, app.base + links["view_url"] + "/sheet.pdf"))
+        new_base.append(timed(phone, baseline.base + "/pdf"))
+        time.sleep(6)
+    ratio("a new table's filled PDF, after its 28th save", new, new_base, "one-line WeasyPrint document")
     if blank:
         url = app.base + "/sheets/blank.pdf?paper=a4&player_0=Ann"
         timed(phone, url)

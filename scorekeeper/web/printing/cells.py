@@ -35,15 +35,16 @@ class Piece:
 
 @dataclass(frozen=True)
 class Split:
-    """The sheet's HTML without its table's deals (`grid`), the same with only the rows that
-    hold a strut (`struts`: the fonts and looks of every kind of row, quick to lay out), the
-    rest of the page without the table (`page`, a slot in its place), and each deal cell's
-    pieces, in the table's order."""
+    """The sheet's HTML without its table's deals (`grid`); the table's rows that hold a strut
+    alone (`struts`: the looks of each kind of cell, the same for every table of a language and
+    set of options); the rest of the page without the table (`page`, a slot in its place); each
+    deal cell's pieces, in the table's order; and the grid's own texts."""
 
     grid: str
     struts: str
     page: str
     cells: tuple[tuple[Piece, ...], ...]
+    texts: tuple[str, ...]  # what the grid itself says: the header's and each row's first cell
 
 
 def parse(content: str) -> tuple[Piece, ...] | None:
@@ -105,6 +106,7 @@ def split(sheet: str) -> Split | None:
     cells: list[tuple[Piece, ...]] = []
     struts: set[str] = set()
     strut_rows: list[str] = []
+    texts = _texts(head)
     failed = False
 
     def row(found: re.Match[str]) -> str:
@@ -116,6 +118,7 @@ def split(sheet: str) -> Split | None:
             tag, content = cell.groups()
             if index == 0:
                 out.append(cell.group())
+                texts.extend(_texts(content))
                 continue
             pieces = parse(content)
             if pieces is None:
@@ -138,10 +141,18 @@ def split(sheet: str) -> Split | None:
     grid_table = head + "</thead>" + grid_body
     start, end = table.span()
     grid = _grid_page(sheet[:start] + grid_table + sheet[end:])
-    strut_table = head + '</thead><tbody class="block">' + "".join(strut_rows) + "</tbody></table>"
+    strut_table = '<table class="sheet"><tbody class="block">' + "".join(strut_rows) + "</tbody></table>"
     strut_page = _grid_page(sheet[:start] + strut_table + sheet[end:])
     page = sheet[:start] + '<div class="sheet-slot"></div>' + sheet[end:]
-    return Split(grid, strut_page, page, tuple(cells))
+    return Split(grid, strut_page, page, tuple(cells), tuple(dict.fromkeys(texts)))
+
+
+TEXT = re.compile(r">([^<]+)<")
+
+
+def _texts(markup: str) -> list[str]:
+    found = (SPACES.sub(" ", html.unescape(t)).strip() for t in TEXT.findall(f">{markup}<"))
+    return [t for t in found if t]
 
 
 HEADER = re.compile(r"<header>.*?</header>", re.S)

@@ -35,6 +35,7 @@ from weasyprint.document import Document
 from weasyprint.pdf.stream import Stream
 from weasyprint.text.ffi import ffi, pango
 from weasyprint.text.fonts import get_hb_object_data, get_pango_font_hb_face, get_pango_font_key
+from weasyprint.text.line_break import create_layout
 
 from scorekeeper.util.revision import REVISION
 
@@ -48,19 +49,27 @@ KEPT = 24  # grids per thread: a club evening's tables, each in the papers its p
 
 @dataclass
 class Looks:
-    """A table's header and one row of each kind, laid out: each kind's strut, and the Pango
-    font of each key its texts use (the grid's fonts), alive while the document is."""
+    """One row of each kind laid out: each kind of cell's strut, alive while the document is."""
 
     struts: dict[str, lines.Strut]
-    fonts: dict[int, Any]
-    files: dict[int, str]  # a hash of each font's file, as `Grid.files`
     document: Document
+
+
+@dataclass
+class Faces:
+    """The Pango font of each key a grid's texts are set in, and a hash of its file (as
+    `Grid.files`); with the layouts that hold them."""
+
+    fonts: dict[int, Any]
+    files: dict[int, str]
+    layouts: list[Any]
 
 
 class _Kept(threading.local):
     def __init__(self) -> None:
         self.grids: OrderedDict[str, Grid] = OrderedDict()
         self.looks: OrderedDict[str, Looks] = OrderedDict()
+        self.faces: OrderedDict[str, Faces] = OrderedDict()
 
 
 _kept = _Kept()
@@ -88,15 +97,18 @@ def write(
         return None
     key = _key(parts.grid)
     looks = _looks(parts.struts, laid_out, stylesheets)
+    if not looks.struts:
+        return None
+    faces = _faces(key, parts.texts, looks)
     grid, drawn = _remembered(_kept.grids, key), None
     if grid is None and kept is not None:
         grid = Grid.load(kept)
-        if grid is not None and not _fits(grid, looks, len(parts.cells)):
+        if grid is not None and not _fits(grid, looks, faces, len(parts.cells)):
             grid = None  # kept by a server with other fonts: drawn here, for here
     if grid is None:
         grid = grids.draw(laid_out(parts.grid, stylesheets))
         drawn = None if grid is None or kept is not None else grid.dump()
-    if grid is None or not _fits(grid, looks, len(parts.cells)):
+    if grid is None or not _fits(grid, looks, faces, len(parts.cells)):
         return None
     _remember(_kept.grids, key, grid)
     slot = CSS(string=f".sheet-slot {{ height: {grid.height}px; }}", font_config=config)
@@ -112,7 +124,7 @@ def write(
     def paint(stream: Stream, scale: float = 1) -> None:
         painted(stream, scale)
         dy = top - grid.top
-        _replay(stream, grid, looks, dy, scale)
+        _replay(stream, grid, faces, dy, scale)
         with stream.stacked():
             stream.transform(a=scale, d=scale)
             for place, pieces in zip(grid.places, parts.cells, strict=True):
@@ -124,13 +136,12 @@ def write(
     return data, drawn
 
 
-def _fits(grid: Grid, looks: Looks, cells: int) -> bool:
+def _fits(grid: Grid, looks: Looks, faces: Faces, cells: int) -> bool:
     """Whether the grid is one to draw these cells over with these fonts and looks."""
     return (
         len(grid.places) == cells
         and all(p.kind in looks.struts for p in grid.places)
-        and all(looks.files.get(k) == digest for k, digest in grid.files.items())
-        and set(grid.glyphs) <= set(looks.fonts)
+        and all(faces.files.get(k) == digest for k, digest in grid.files.items())
     )
 
 
@@ -161,14 +172,31 @@ def _looks(html: str, laid_out: Layout, stylesheets: list[CSS]) -> Looks:
     if looks is None:
         document = laid_out(html, stylesheets)
         table = grids.table(document)
-        fonts = _fonts(document)
-        files = {
-            k: hashlib.sha256(get_hb_object_data(get_pango_font_hb_face(f))).hexdigest()
-            for k, f in fonts.items()
-        }
-        looks = Looks(lines.struts(table) if table is not None else {}, fonts, files, document)
+        looks = Looks(lines.struts(table) if table is not None else {}, document)
         _remember(_kept.looks, key, looks)
     return looks
+
+
+def _faces(key: str, texts: tuple[str, ...], looks: Looks) -> Faces:
+    """The fonts Pango sets the grid's texts in, plain and bold: the header, names and labels
+    are in one or the other, and a font's key does not hold its size."""
+    faces: Faces | None = _remembered(_kept.faces, key)
+    if faces is None:
+        strut = next(iter(looks.struts.values()))
+        fonts: dict[int, Any] = {}
+        layouts = []
+        for style in (strut.style, strut.bold):
+            for text in texts:
+                layout = create_layout(text, style, None, None, 0)
+                layouts.append(layout)
+                run = pango.pango_layout_get_line_readonly(layout.layout, 0).runs
+                while run != ffi.NULL:
+                    font = run.data.item.analysis.font
+                    fonts.setdefault(get_pango_font_key(font)[0], font)
+                    run = run.next
+        faces = Faces(fonts, {k: _file_hash(f) for k, f in fonts.items()}, layouts)
+        _remember(_kept.faces, key, faces)
+    return faces
 
 
 def _file_hash(font: Any) -> str:
@@ -176,29 +204,11 @@ def _file_hash(font: Any) -> str:
     return hashlib.sha256(get_hb_object_data(get_pango_font_hb_face(font))).hexdigest()
 
 
-def _fonts(document: Document) -> dict[int, Any]:
-    """The Pango font of each key the document's texts are set in."""
-    found: dict[int, Any] = {}
-    for page in document.pages:
-        for box in boxes(page._page_box):
-            layout = getattr(box, "pango_layout", None)
-            if layout is None or not box.text:
-                continue
-            layout.reactivate(box.style)
-            run = pango.pango_layout_get_line_readonly(layout.layout, 0).runs
-            while run != ffi.NULL:
-                font = run.data.item.analysis.font
-                found.setdefault(get_pango_font_key(font)[0], font)
-                run = run.next
-            layout.deactivate()
-    return found
-
-
-def _replay(stream: Stream, grid: Grid, looks: Looks, dy: float, scale: float) -> None:
+def _replay(stream: Stream, grid: Grid, faces: Faces, dy: float, scale: float) -> None:
     """The grid's drawing into this page's stream, moved down to the slot; its fonts' glyphs
     and its states added to the document's, which the PDF's font subsets are made from."""
     for key, (widths, texts) in grid.glyphs.items():
-        font, _ = stream.add_font(looks.fonts[key])
+        font, _ = stream.add_font(faces.fonts[key])
         font.widths.update(widths)
         font.to_unicode.update(texts)
     states = stream._resources["ExtGState"]
