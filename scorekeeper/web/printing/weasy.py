@@ -118,18 +118,18 @@ def render_sheet(html: str, fetcher: StaticOnlyFetcher, grid: bytes | None = Non
     WeasyPrint takes as the author's, an SVG's width and height attributes (sheet.css makes its
     sizes of SVGs !important for that). A filled sheet is drawn over its grid (`framed`): `grid`
     as kept, if any; the second value is a grid drawn now, to keep (`framed.grid_key`)."""
-    head, body = html.split("<body", 1) if "<body" in html else ("", html)
+    head = html.split("<body", 1)[0] if "<body" in html else ""
     stylesheets = _stylesheets(head, fetcher)
-    if head:
-        html = LINK.sub("", head) + "<body" + body
     config = _kept.font_config()
 
     def laid_out(page: str, sheets: list[CSS]) -> Document:
-        return _laid_out(page, fetcher, sheets)
+        return _laid_out(_unlinked(page), fetcher, sheets)
 
+    # The sheet as written, its links in: what it is drawn with is part of its grid's keys.
     drawn = framed.write(html, laid_out, stylesheets, config, grid)
     if drawn is not None:
         return drawn
+    html = _unlinked(html)
     document = _laid_out(html, fetcher, stylesheets)
     if fit.fitted(document):
         over = fit.spill(document)
@@ -138,6 +138,14 @@ def render_sheet(html: str, fetcher: StaticOnlyFetcher, grid: bytes | None = Non
             document = _laid_out(html, fetcher, [*stylesheets, shorter])
     data: bytes = document.write_pdf()
     return data, None
+
+
+def _unlinked(html: str) -> str:
+    """`html` without the stylesheet links of its <head>, which WeasyPrint is given parsed."""
+    if "<body" not in html:
+        return html
+    head, body = html.split("<body", 1)
+    return LINK.sub("", head) + "<body" + body
 
 
 def _laid_out(html: str, fetcher: StaticOnlyFetcher, stylesheets: list[CSS]) -> Document:

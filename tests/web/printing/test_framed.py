@@ -115,6 +115,30 @@ def test_the_sheet_over_its_grid_is_the_whole_render(
     assert apart < total / 2000, (apart, total)  # a circle's edge here and there, nothing more
 
 
+def test_one_tables_sheets_on_each_paper_have_grids_of_their_own(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The paper's stylesheet is part of what a grid and its looks are kept under: the same
+    table printed on A4 upright, then across, then on Letter, is each time its whole render."""
+    rules = _options(False)
+    links = import_game(app, dump(play_on(Game(NAMES, 0, rules), 12)))
+    client.set_cookie("lang", "fr")
+    real = lines.draw
+    for query in ("paper=a4", "paper=a4&orientation=landscape", "paper=letter"):
+        drawn: list[int] = []
+
+        def counted(*args: Any, drawn: list[int] = drawn) -> None:
+            drawn.append(1)
+            real(*args)
+
+        monkeypatch.setattr(lines, "draw", counted)
+        one, other = _both(app, client, f"{links.view}/sheet.pdf?{query}", monkeypatch)
+        assert drawn, query
+        assert _letters(one) == _letters(other), query
+        apart, total = _pixels_apart(one, other)
+        assert apart < total / 2000, (query, apart, total)
+
+
 def test_a_games_next_sheet_lays_out_only_its_page(
     app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
