@@ -41,11 +41,12 @@ def _fill(app: Flask) -> None:
 def filled(make_app: Callable[..., Flask]) -> Flask:
     app = make_app(PRUNE_INTERVAL=3600)
     _fill(app)
+    # Sheet rows: the blank sheet and the printed game's grid (kept beside it).
     # Rate-limit counters: new games, printed sheets, changes (the deal).
     assert [count_rows(app, m) for m in (SubmissionRow, PdfCacheRow, SheetCacheRow, RateLimitRow)] == [
         1,
         1,
-        1,
+        2,
         3,
     ]
     return app
@@ -65,7 +66,7 @@ def test_old_rows_are_pruned(filled: Flask) -> None:
         _age(filled, model, 40)
     engine = filled.extensions["db_engine"]
     pruned = maintenance.prune(engine, 30, 14, at=time.time() + 3600)
-    assert (pruned.submissions, pruned.sheets, pruned.limits) == (1, 2, 3)
+    assert (pruned.submissions, pruned.sheets, pruned.limits) == (1, 3, 3)
     assert [count_rows(filled, m) for m in (SubmissionRow, PdfCacheRow, SheetCacheRow, RateLimitRow)] == [
         0
     ] * 4

@@ -91,7 +91,7 @@ def write(
     html: str, laid_out: Layout, stylesheets: list[CSS], config: Any, kept: bytes | None = None
 ) -> tuple[bytes, bytes | None] | None:
     """The sheet's PDF drawn over its grid (`kept`, as `Grid.dump` wrote it, or drawn now), and
-    the grid if it was drawn now; None when the sheet must be rendered whole."""
+    the grid to keep when none was handed in; None when the sheet must be rendered whole."""
     parts = split(html)
     if parts is None:
         return None
@@ -100,17 +100,19 @@ def write(
     if not looks.struts:
         return None
     faces = _faces(key, parts.texts, looks)
-    grid, drawn = _remembered(_kept.grids, key), None
+    grid = _remembered(_kept.grids, key)
     if grid is None and kept is not None:
         grid = Grid.load(kept)
         if grid is not None and not _fits(grid, looks, faces, len(parts.cells)):
             grid = None  # kept by a server with other fonts: drawn here, for here
     if grid is None:
         grid = grids.draw(laid_out(parts.grid, stylesheets))
-        drawn = None if grid is None or kept is not None else grid.dump()
     if grid is None or not _fits(grid, looks, faces, len(parts.cells)):
         return None
     _remember(_kept.grids, key, grid)
+    # Handed back whenever the database has none (pruned, restored, or drawn by this process
+    # before), so the other servers find it there.
+    drawn = grid.dump() if kept is None else None
     slot = CSS(string=f".sheet-slot {{ height: {grid.height}px; }}", font_config=config)
     document = laid_out(parts.page, [*stylesheets, slot])
     if fit.spill(document):  # the sheet does not fit its page with these rows: rendered whole

@@ -108,7 +108,7 @@ def write(html: str, fetcher: StaticOnlyFetcher) -> bytes:
     return render_sheet(html, fetcher)[0]
 
 
-Drawn = tuple[bytes, bytes | None]  # the PDF, and a sheet's grid drawn for it, to keep
+Drawn = tuple[bytes, bytes | None]  # the PDF, and its sheet's grid to keep, if none was
 
 
 def render_sheet(html: str, fetcher: StaticOnlyFetcher, grid: bytes | None = None) -> Drawn:
@@ -117,7 +117,8 @@ def render_sheet(html: str, fetcher: StaticOnlyFetcher, grid: bytes | None = Non
     stylesheets instead of the author's: they still win over WeasyPrint's own, but lose to what
     WeasyPrint takes as the author's, an SVG's width and height attributes (sheet.css makes its
     sizes of SVGs !important for that). A filled sheet is drawn over its grid (`framed`): `grid`
-    as kept, if any; the second value is a grid drawn now, to keep (`framed.grid_key`)."""
+    as kept, if any; the second value is the grid to keep when none was handed in
+    (`framed.grid_key`)."""
     head = html.split("<body", 1)[0] if "<body" in html else ""
     stylesheets = _stylesheets(head, fetcher)
     config = _kept.font_config()
