@@ -125,8 +125,12 @@ def write(
 
     def paint(stream: Stream, scale: float = 1) -> None:
         painted(stream, scale)
+        # After the page, as the whole render draws its header before its table: a glyph's
+        # first width (its size's, rounded) is the one the PDF keeps, and the text drawn after
+        # is placed against it.
+        _add_glyphs(stream, grid, faces)
         dy = top - grid.top
-        _replay(stream, grid, faces, dy, scale)
+        _replay(stream, grid, dy, scale)
         with stream.stacked():
             stream.transform(a=scale, d=scale)
             for place, pieces in zip(grid.places, parts.cells, strict=True):
@@ -206,16 +210,21 @@ def _file_hash(font: Any) -> str:
     return hashlib.sha256(get_hb_object_data(get_pango_font_hb_face(font))).hexdigest()
 
 
-def _replay(stream: Stream, grid: Grid, faces: Faces, dy: float, scale: float) -> None:
-    """The grid's drawing into this page's stream, moved down to the slot; its fonts' glyphs
-    and its states added to the document's, which the PDF's font subsets are made from."""
+def _add_glyphs(stream: Stream, grid: Grid, faces: Faces) -> None:
+    """The grid's fonts' glyphs and its states added to the document's, which the PDF's font
+    subsets are made from."""
     for key, (widths, texts) in grid.glyphs.items():
         font, _ = stream.add_font(faces.fonts[key])
-        font.widths.update(widths)
+        for glyph, width in widths.items():
+            font.widths.setdefault(glyph, width)
         font.to_unicode.update(texts)
     states = stream._resources["ExtGState"]
     for name, state in grid.states.items():
         states.setdefault(name, pydyf.Dictionary(state))
+
+
+def _replay(stream: Stream, grid: Grid, dy: float, scale: float) -> None:
+    """The grid's drawing into this page's stream, moved down to the slot."""
     with stream.stacked():
         # The grid was drawn from the page's corner in pixels (its `paint` at scale 1): here the
         # page's points, so scaled, and moved to where this page's slot is.

@@ -209,20 +209,25 @@ def _draw_text(stream: Stream, text: _Text) -> None:
 def _frame(
     stream: Stream, x: float, y: float, width: float, height: float, border: float, round_: bool = False
 ) -> None:
-    """A black border `border` wide inside the rectangle, or the ellipse it holds."""
-    inset = border / 2
-    left, top, w, h = x + inset, y + inset, width - border, height - border
-    stream.set_color_rgb(0, 0, 0, stroke=True)
-    stream.set_line_width(border)
-    if not round_:
-        stream.rectangle(left, top, w, h)
-    else:
-        k = 0.5522847498  # a quarter ellipse as one Bézier curve
-        rx, ry, cx, cy = w / 2, h / 2, left + w / 2, top + h / 2
-        stream.move_to(cx + rx, cy)
-        stream.curve_to(cx + rx, cy + k * ry, cx + k * rx, cy + ry, cx, cy + ry)
-        stream.curve_to(cx - k * rx, cy + ry, cx - rx, cy + k * ry, cx - rx, cy)
-        stream.curve_to(cx - rx, cy - k * ry, cx - k * rx, cy - ry, cx, cy - ry)
-        stream.curve_to(cx + k * rx, cy - ry, cx + rx, cy - k * ry, cx + rx, cy)
-    stream.stroke()
-    stream._current_color_stroke = None
+    """A black border `border` wide inside the rectangle, or round in it as `border-radius: 50%`,
+    drawn as WeasyPrint draws a solid border of one colour: the border box and the padding box
+    filled even-odd, their corners' curves as its `rounded_box` makes them."""
+    stream.set_color_rgb(0, 0, 0)
+    for inset in (border, 0.0):
+        left, top, w, h = x + inset, y + inset, width - 2 * inset, height - 2 * inset
+        if not round_:
+            stream.rectangle(left, top, w, h)
+            continue
+        rx, ry = max(0.0, width / 2 - inset), max(0.0, height / 2 - inset)
+        r = 0.45  # WeasyPrint's control points, a little inside a true quarter ellipse's
+        stream.move_to(left + rx, top)
+        stream.line_to(left + w - rx, top)
+        stream.curve_to(left + w - rx * r, top, left + w, top + ry * r, left + w, top + ry)
+        stream.line_to(left + w, top + h - ry)
+        stream.curve_to(left + w, top + h - ry * r, left + w - rx * r, top + h, left + w - rx, top + h)
+        stream.line_to(left + rx, top + h)
+        stream.curve_to(left + rx * r, top + h, left, top + h - ry * r, left, top + h - ry)
+        stream.line_to(left, top + ry)
+        stream.curve_to(left, top + ry * r, left + rx * r, top, left + rx, top)
+    stream.fill(even_odd=True)
+    stream._current_color = None

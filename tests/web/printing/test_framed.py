@@ -1,7 +1,7 @@
 """A filled sheet drawn over its grid, laid out once and kept (`printing.framed`), is the sheet the
-whole render makes: the same letters on each page and the same picture, to the antialiasing of a
-circle, in every language, paper and orientation, whatever the game's options; and a game's next
-sheet lays out only its page."""
+whole render makes: the same letters on each page and the same picture, to the pixel, in every
+language, paper and orientation, whatever the game's options; and a game's next sheet lays out only
+its page."""
 
 from __future__ import annotations
 
@@ -59,8 +59,7 @@ def _letters(data: bytes) -> list[list[str]]:
 
 
 def _pixels_apart(one: bytes, other: bytes) -> tuple[int, int]:
-    """How many pixels of the two PDFs' pages at 60 dpi differ by more than a quarter of black,
-    and how many there are."""
+    """How many pixels of the two PDFs' pages at 100 dpi differ at all, and how many there are."""
     pdftoppm = shutil.which("pdftoppm")
     assert pdftoppm, "poppler-utils' pdftoppm is needed"
     with tempfile.TemporaryDirectory() as folder:
@@ -68,14 +67,14 @@ def _pixels_apart(one: bytes, other: bytes) -> tuple[int, int]:
         for name, data in (("one", one), ("other", other)):
             path = Path(folder) / f"{name}.pdf"
             path.write_bytes(data)
-            subprocess.run([pdftoppm, "-r", "60", "-gray", str(path), str(Path(folder) / name)], check=True)
+            subprocess.run([pdftoppm, "-r", "100", "-gray", str(path), str(Path(folder) / name)], check=True)
             grey.append([p.read_bytes() for p in sorted(Path(folder).glob(f"{name}-*.pgm"))])
     assert len(grey[0]) == len(grey[1])
     apart = total = 0
     for a, b in zip(*grey, strict=True):
         assert len(a) == len(b)
         header = a[: a.index(b"255\n") + 4]
-        apart += sum(1 for x, y in zip(a[len(header) :], b[len(header) :], strict=True) if abs(x - y) > 64)
+        apart += sum(1 for x, y in zip(a[len(header) :], b[len(header) :], strict=True) if x != y)
         total += len(a) - len(header)
     return apart, total
 
@@ -112,7 +111,7 @@ def test_the_sheet_over_its_grid_is_the_whole_render(
     assert drawn, "the sheet was not drawn over its grid"
     assert _letters(one) == _letters(other)
     apart, total = _pixels_apart(one, other)
-    assert apart < total / 2000, (apart, total)  # a circle's edge here and there, nothing more
+    assert apart == 0, (apart, total)
 
 
 def test_one_tables_sheets_on_each_paper_have_grids_of_their_own(
@@ -136,7 +135,7 @@ def test_one_tables_sheets_on_each_paper_have_grids_of_their_own(
         assert drawn, query
         assert _letters(one) == _letters(other), query
         apart, total = _pixels_apart(one, other)
-        assert apart < total / 2000, (query, apart, total)
+        assert apart == 0, (query, apart, total)
 
 
 def test_a_games_next_sheet_lays_out_only_its_page(
@@ -198,7 +197,7 @@ def test_a_grid_drawn_by_one_server_is_what_the_others_draw_over(
     one, other = _both(app, client, url, monkeypatch)
     assert _letters(one) == _letters(other)
     apart, total = _pixels_apart(one, other)
-    assert apart < total / 2000, (apart, total)
+    assert apart == 0, (apart, total)
 
 
 def test_the_render_process_is_given_the_kept_grid_and_hands_back_a_new_one() -> None:
