@@ -9,6 +9,8 @@ import io
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -19,12 +21,28 @@ from pypdf import PdfReader
 
 from scorekeeper.scoring import GAMES, Game, Rules, dump
 from scorekeeper.scoring.options import Flag, Number, Rotation
-from scorekeeper.web.printing import cells, framed, lines, weasy
+from scorekeeper.web.printing import cells, filled, framed, lines, weasy
 from tests.builders import worked_example
 from tests.unit.family import play_on
 from tests.web.helpers import import_game
 
 NAMES = ("Ann", "Bob", "Cyrus", "Dora")
+
+
+class _Noon(datetime):
+    @classmethod
+    def now(cls, tz: Any = None) -> datetime:  # type: ignore[override]
+        return datetime(2026, 12, 4, 12, 0, tzinfo=UTC)
+
+
+@pytest.fixture(autouse=True)
+def _one_minute() -> Iterator[None]:
+    """Both renders of a sheet print the same time: its header carries the minute, and two
+    renders a second apart may fall on either side of one. Kept apart from the tests'
+    `monkeypatch`, which they undo between renders."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(filled, "datetime", _Noon)
+        yield
 
 
 def _options(top: bool) -> Rules:
