@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
-from sqlalchemy import Engine, text
+from sqlalchemy import Engine, create_engine, text
 
 from scorekeeper import create_app
 from scorekeeper.storage import db
@@ -22,6 +22,30 @@ from scorekeeper.storage.models import Base
 
 # Children before parents, so no foreign key is in the way; new tables are included by themselves.
 TABLES = [table.name for table in reversed(Base.metadata.sorted_tables)]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under pytest-xdist (`make test` runs tiers on both cores), each worker gets a PostgreSQL
+    database of its own beside TEST_DATABASE_URL's: the tests empty the tables between them, which
+    would pull another worker's rows away mid-test. Set in the environment, so the servers the
+    tests start (tests/server) use it too. SQLite needs nothing: each worker's session has its own
+    temporary folder."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    url = os.environ.get("TEST_DATABASE_URL")
+    if worker and url and url.startswith("postgresql") and not url.endswith(f"_{worker}"):
+        os.environ["TEST_DATABASE_URL"] = _database_of_its_own(url, worker)
+
+
+def _database_of_its_own(url: str, worker: str) -> str:
+    """A new, empty database named after `url`'s and the worker, on the same server."""
+    name = f"{url.rsplit('/', 1)[1]}_{worker}"
+    driver = url.replace("postgresql://", "postgresql+psycopg://", 1)
+    admin = create_engine(driver, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    return f"{url.rsplit('/', 1)[0]}/{name}"
 
 
 @pytest.fixture(scope="session")
