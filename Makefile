@@ -6,11 +6,13 @@ PORT ?= 8000
 # With both set, `make run` serves HTTPS: make run CERT=cert.pem KEY=key.pem
 CERT ?=
 KEY ?=
-# The unit, web and browser tiers run on every core (pytest-xdist): one core alone took `make test`
-# past half an hour on the 2-core machine. The fuzz, server and deploy tiers stay in one process:
-# the fuzz report is gathered in it, and the others time real servers.
+# Every tier but the deployment's runs on every core (pytest-xdist): one core alone took `make test`
+# past half an hour on the 2-core machine. The deployment tier's pair and nginx take both already.
 JOBS ?= $(shell nproc)
 XDIST := -n $(JOBS)
+# A browser test waits on Chromium's frames between its taps: one worker more than the cores keeps
+# them busy (the tier took 513 s against 555 s with one a core).
+BROWSERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 
 .PHONY: run test install install-test translations lint unit web fuzz server browser postgres deploy bench clean
 
@@ -63,19 +65,18 @@ web:
 
 # Hostile requests against every form and route, seeded: never a 5xx, and a refusal stores nothing.
 fuzz:
-	$(BIN)/python -m pytest tests/fuzz
+	$(BIN)/python -m pytest $(XDIST) tests/fuzz
 
 # The real server as `make run` starts it: slow clients, a PDF flood, HTTPS.
 server:
-	$(BIN)/python -m pytest tests/server
+	$(BIN)/python -m pytest $(XDIST) tests/server
 
 browser:
-	$(BIN)/python -m pytest $(XDIST) tests/browser
+	$(BIN)/python -m pytest -n $(BROWSERS) tests/browser
 
 # Each xdist worker gets a database of its own on the one server (tests/conftest.py).
 postgres:
-	scripts/with-postgres.sh sh -c '$(BIN)/python -m pytest $(XDIST) tests/web -m postgres && \
-	  $(BIN)/python -m pytest tests/fuzz tests/server -m postgres'
+	scripts/with-postgres.sh $(BIN)/python -m pytest $(XDIST) tests/web tests/fuzz tests/server -m postgres
 
 # A club server as deploy/ sets it up: nginx (HTTPS) in front of two servers on one PostgreSQL,
 # phones in Chromium through it, a backup restored while they play.
