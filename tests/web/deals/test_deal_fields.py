@@ -10,8 +10,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.datastructures import MultiDict
+from wtforms.utils import unset_value
 
 from scorekeeper.scoring import BARBU, GameError, Problem, Rules
+from scorekeeper.web.deals.fields import FixedList
 from scorekeeper.web.deals.form import form_class
 from scorekeeper.web.deals.problems import erring, keep_what_matters, put_problems
 from tests.web.helpers import create_game, errors_after, hands, post_deal
@@ -168,3 +170,52 @@ def test_counts_are_whole_numbers_shown_back_as_typed(app: Flask) -> None:
         assert counts.data == [4, -1, None, None]
         assert [entry.unreadable for entry in counts] == [False, False, True, False]
         assert [entry._value() for entry in counts] == ["۴", "−1", "four", ""]
+
+
+def _bound_one_by_one(self: Any, formdata: Any = None, data: Any = None, index: int | None = None) -> Any:
+    """Stock WTForms' way of making a list's entry: the field bound anew under its name."""
+    index = len(self.entries) if index is None else index
+    name = self.name.removesuffix(self.short_name) + self.names[index]
+    options = {"name": name, "id": name, "_meta": self.meta, "translations": self._translations}
+    entry = self.meta.bind_field(self._form, self.unbound_field, options)
+    entry.index, entry.short_name = index, self.names[index]
+    entry.process(formdata, unset_value if data is None else data)
+    self.entries.append(entry)
+    return entry
+
+
+def _entries(form: Any) -> dict[str, Any]:
+    shared = ("_form", "meta", "_translations", "label")
+    return {
+        entry.name: (
+            {k: repr(v) for k, v in vars(entry).items() if k not in shared},
+            (entry.label.field_id, entry.label.text),
+            str(entry()),
+            entry.errors,
+        )
+        for field in form
+        if isinstance(field, FixedList)
+        for entry in field
+    }
+
+
+POSTED = {"dbl_0_1": "y", "max_2": "y", "tricks_0": "3", "tricks_1": "x", "place_1": "2", "place_2": "9"}
+
+
+@pytest.mark.parametrize("posted", [None, POSTED], ids=["asked", "posted"])
+def test_a_list_s_entries_are_the_fields_wtforms_would_bind(
+    app: Flask, monkeypatch: pytest.MonkeyPatch, posted: dict[str, str] | None
+) -> None:
+    # The entries after the first are copies of it (binding each was half of building the form):
+    # they must be what binding would have made, in what they hold, show and refuse.
+    rules = Rules.of()
+    for contract in rules.contracts:
+        data = {**(posted or {}), "queen_hearts": "1", "contract": contract.id} if posted else None
+        with app.test_request_context("/?lang=fa", method="POST" if data else "GET", data=data):
+            form = form_class(contract, rules)()
+            form.validate()
+            with monkeypatch.context() as stock:
+                stock.setattr(FixedList, "_add_entry", _bound_one_by_one)
+                bound = form_class(contract, rules)()
+                bound.validate()
+            assert _entries(form) == _entries(bound), contract.id
