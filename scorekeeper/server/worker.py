@@ -34,6 +34,7 @@ rendering, the one long CPU task, runs in a render process beside each worker (s
 
 from __future__ import annotations
 
+import gc
 import io
 import os
 import socket
@@ -198,5 +199,16 @@ def application() -> WSGIApp:
     # servers of its database refuses to start, and says why (see `secret`).
     with app.app_context():
         secret.ensure(app)
-    limit = int(app.config.get("MAX_CONTENT_LENGTH") or 256 * 1024)
-    return buffered(app, limit)
+    served = buffered(app, int(app.config.get("MAX_CONTENT_LENGTH") or 256 * 1024))
+    settle_collector()
+    return served
+
+
+def settle_collector() -> None:
+    """Leave what the worker built to start (modules, the app, the database's tables: some 150,000
+    objects, none of them ever garbage) out of the cycle collector's full passes. Each full pass
+    walked them all: 60 to 120 ms with every connection of the worker waiting, a few times a
+    minute under a room of phones, whose slowest polls were those pauses (bench/targets.md). Done
+    before the first request, so that nothing a request made is kept from the collector."""
+    gc.collect()
+    gc.freeze()
